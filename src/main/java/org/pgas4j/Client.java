@@ -1,0 +1,397 @@
+package org.pgas4j;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicLong;
+import org.pgas4j.bootstrap.Bootstrap;
+import org.pgas4j.bootstrap.Bootstraps;
+import org.pgas4j.internal.ControlRegion;
+import org.pgas4j.internal.Directory;
+import org.pgas4j.internal.DisseminationBarrier;
+import org.pgas4j.internal.IdleStrategy;
+import org.pgas4j.internal.JobHealth;
+import org.pgas4j.internal.PeerTarget;
+import org.pgas4j.internal.SelfMemory;
+import org.pgas4j.spi.LocalMemory;
+import org.pgas4j.spi.RemoteMemory;
+import org.pgas4j.spi.Transport;
+import org.pgas4j.spi.TransportProvider;
+
+/**
+ * A PE's handle on the job (GASNet-EX's {@code gex_Client_t}): created once per PE by
+ * {@link #init()}, closed by {@link #close()}. Everything else hangs off it: the primordial
+ * {@link Endpoint}, the {@link #world()} team, segments, and {@link #rma()}.
+ *
+ * <p>Which PE the caller is comes from how it was started: a process spawned by
+ * {@code bin/pgas4j run}, a thread of an in-JVM job ({@code LocalJob}), or a stand-alone program
+ * (a job of one PE). At init the client creates a runtime-allocated segment of
+ * {@code pgas4j.segment.size} bytes (see {@link Settings#SEGMENT_SIZE}), binds it to the primordial
+ * endpoint and publishes it, so peers can address it at once; with size 0 the program does that
+ * itself.
+ */
+public final class Client implements AutoCloseable {
+    private final Bootstrap bootstrap;
+    private final Transport transport;
+    private final IdleStrategy idle;
+    private final JobHealth health;
+    private final Directory directory;
+    private final int slots;
+    private final int jobRank;
+    private final int jobSize;
+    private final RemoteMemory[] peerControls;
+    private final PeerTarget[] peers;
+    private final Endpoint[] endpoints;
+    private final List<RemoteMemory> retired = new ArrayList<>();
+    private final AtomicLong segmentIds = new AtomicLong();
+    private final Team world;
+    private final Rma rma;
+    private volatile boolean closed;
+
+    private Client(Bootstrap bootstrap, Transport transport, int slots) {
+        this.bootstrap = bootstrap;
+        this.transport = transport;
+        this.slots = slots;
+        this.jobRank = bootstrap.rank();
+        this.jobSize = bootstrap.size();
+        this.idle = IdleStrategy.fromSettings();
+        this.health = new JobHealth(transport, jobRank);
+        MemorySegment control = transport.localControl();
+        control.set(ValueLayout.JAVA_INT, ControlRegion.VERSION_OFFSET, ControlRegion.VERSION);
+        control.set(ValueLayout.JAVA_INT, ControlRegion.SLOT_COUNT_OFFSET, slots);
+        control.set(ValueLayout.JAVA_LONG, ControlRegion.PID_OFFSET, ProcessHandle.current().pid());
+        control.set(ValueLayout.JAVA_LONG, ControlRegion.MAGIC_OFFSET, ControlRegion.MAGIC);
+        this.directory = new Directory(control);
+        bootstrap.barrier(); // every control region exists and is initialised from here on
+        this.peerControls = new RemoteMemory[jobSize];
+        for (int j = 0; j < jobSize; j++) {
+            peerControls[j] = transport.peerControl(j);
+        }
+        this.peers = new PeerTarget[jobSize * slots];
+        this.endpoints = new Endpoint[slots];
+        this.endpoints[0] = new Endpoint(this, 0);
+        int[] jobRanks = new int[jobSize];
+        for (int j = 0; j < jobSize; j++) {
+            jobRanks[j] = j;
+        }
+        DisseminationBarrier worldBarrier = new DisseminationBarrier(transport, idle, health, jobRanks, jobRank,
+                slots, 0);
+        this.world = new Team(this, "world", endpoints[0], jobRank, jobRanks, new int[jobSize], worldBarrier);
+        this.rma = new Rma(this, transport, idle, health);
+    }
+
+    /**
+     * Initialises this PE's client ({@code gex_Client_Init} followed, unless
+     * {@code pgas4j.segment.size} is 0, by {@code gex_Segment_Attach}). Collective over the job.
+     *
+     * @throws IllegalStateException if this PE already has a live client
+     * @throws BadArgumentException if a setting is invalid or names an unknown transport
+     * @throws ResourceException if the transport cannot run here or the segment cannot be allocated
+     */
+    public static Client init() {
+        Bootstrap bootstrap = Bootstraps.claim();
+        Transport transport = null;
+        Client client = null;
+        try {
+            int slots = Settings.MAX_ENDPOINTS.value();
+            long segmentSize = Settings.SEGMENT_SIZE.value();
+            String name = bootstrap.requiredTransport() != null ? bootstrap.requiredTransport()
+                    : Settings.TRANSPORT.value();
+            transport = provider(name).open(bootstrap, ControlRegion.size(slots));
+            client = new Client(bootstrap, transport, slots);
+            if (segmentSize > 0) {
+                client.attachPrimordialSegment(segmentSize);
+            }
+            return client;
+        } catch (RuntimeException e) {
+            if (transport != null) {
+                transport.close();
+            }
+            Bootstraps.release(bootstrap);
+            throw e;
+        }
+    }
+
+    private static TransportProvider provider(String name) {
+        List<String> known = new ArrayList<>();
+        for (TransportProvider p : ServiceLoader.load(TransportProvider.class, Client.class.getClassLoader())) {
+            if (p.name().equals(name)) {
+                String why = p.unavailableReason();
+                if (why != null) {
+                    throw new ResourceException("transport '" + name + "' cannot run on this host: " + why);
+                }
+                return p;
+            }
+            known.add(p.name());
+        }
+        throw new BadArgumentException("unknown transport '" + name + "' (pgas4j.transport); known: " + known);
+    }
+
+    private void attachPrimordialSegment(long size) {
+        Segment segment = newRuntimeSegment(MemoryKind.HOST, size, true);
+        endpoints[0].bindSegment(segment);
+        world.publishBoundSegments(endpoints[0]);
+    }
+
+    /** This PE's rank in the job ({@code gex_System_QueryJobRank}). */
+    public int jobRank() {
+        return jobRank;
+    }
+
+    /** The number of PEs in the job ({@code gex_System_QueryJobSize}). */
+    public int jobSize() {
+        return jobSize;
+    }
+
+    /** The job's identifier, shared by all its PEs. */
+    public String jobId() {
+        return bootstrap.jobId();
+    }
+
+    /** The name of the transport in use ({@code shm} or {@code local}). */
+    public String transportName() {
+        return transport.name();
+    }
+
+    /** The primordial endpoint, index 0. */
+    public Endpoint primordialEndpoint() {
+        return endpoints[0];
+    }
+
+    /** The primordial team: every PE's primordial endpoint, rank = jobrank ({@code gex_TM_t} from init). */
+    public Team world() {
+        return world;
+    }
+
+    /** One-sided put and get on this client's teams. */
+    public Rma rma() {
+        return rma;
+    }
+
+    /** The largest runtime-allocated segment this host can provide now ({@code gasnet_getMaxLocalSegmentSize}). */
+    public long maxSegmentSize() {
+        return transport.maxSegmentSize();
+    }
+
+    /**
+     * Creates a runtime-allocated, zero-filled segment ({@code gex_Segment_Create} with a null
+     * address). The length is rounded up to the allocation granule; {@link Segment#size()} reports
+     * the result.
+     *
+     * @throws BadArgumentException if {@code kind} is not supported here, or {@code length} is not in
+     *         (0, {@link #maxSegmentSize()}]
+     * @throws ResourceException if the memory cannot be allocated
+     */
+    public Segment createSegment(MemoryKind kind, long length) {
+        checkOpen("createSegment");
+        checkKind(kind);
+        long max = transport.maxSegmentSize();
+        if (length <= 0 || length > max) {
+            throw new BadArgumentException("createSegment: length " + length + " on PE " + jobRank
+                    + " is outside (0, " + max + "], the largest segment this host can allocate now");
+        }
+        return newRuntimeSegment(kind, length, false);
+    }
+
+    /** {@link #createSegment(MemoryKind, long)} of host memory. */
+    public Segment createSegment(long length) {
+        return createSegment(MemoryKind.HOST, length);
+    }
+
+    /**
+     * Creates a client-allocated segment over {@code memory}, which the caller owns and must keep
+     * alive until the segment is destroyed ({@code gex_Segment_Create} with an address). The
+     * contents are not modified. Host memory has no alignment rule; it must be native (a heap
+     * segment moves with the garbage collector), writable and non-empty.
+     *
+     * @throws BadArgumentException naming the violated rule
+     */
+    public Segment createSegment(MemoryKind kind, MemorySegment memory) {
+        checkOpen("createSegment");
+        checkKind(kind);
+        if (memory == null) {
+            throw new BadArgumentException("createSegment: memory is null on PE " + jobRank);
+        }
+        if (memory.byteSize() == 0) {
+            throw new BadArgumentException("createSegment: memory is empty (length 0) on PE " + jobRank);
+        }
+        if (!memory.isNative()) {
+            throw new BadArgumentException("createSegment: memory on PE " + jobRank + " is a heap segment; "
+                    + "client-allocated segments need native memory (allocate it from an Arena)");
+        }
+        if (memory.isReadOnly()) {
+            throw new BadArgumentException("createSegment: memory on PE " + jobRank + " is read-only; a segment "
+                    + "must be readable and writable");
+        }
+        LocalMemory exported = transport.export(memory);
+        return new Segment(this, segmentIds.incrementAndGet(), kind, exported, true, false);
+    }
+
+    private Segment newRuntimeSegment(MemoryKind kind, long length, boolean primordial) {
+        long granule = transport.allocationGranule();
+        long rounded = Math.ceilDiv(length, granule) * granule;
+        LocalMemory memory = transport.allocate(rounded);
+        return new Segment(this, segmentIds.incrementAndGet(), kind, memory, false, primordial);
+    }
+
+    private void checkKind(MemoryKind kind) {
+        if (kind != MemoryKind.HOST) {
+            throw new BadArgumentException("createSegment: memory kind " + kind + " is not supported on PE "
+                    + jobRank + "; supported: HOST");
+        }
+    }
+
+    /**
+     * Closes the client ({@code gasnet_exit} for this PE): collective over the job (a world
+     * barrier, so no peer still accesses this PE's segments), then frees every segment, the
+     * transport and the bootstrap. Idempotent. Any later call on the client or its objects throws
+     * {@link IllegalStateException}.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            try {
+                if (transport.healthy()) {
+                    world.barrier();
+                }
+            } finally {
+                closed = true;
+                releaseEverything();
+            }
+        }
+    }
+
+    private void releaseEverything() {
+        try {
+            for (Endpoint ep : endpoints) {
+                if (ep != null && ep.bound() != null) {
+                    ep.bound().releaseAtClose();
+                }
+            }
+            for (PeerTarget t : peers) {
+                if (t != null) {
+                    t.memory.release();
+                }
+            }
+            retired.forEach(RemoteMemory::release);
+            for (RemoteMemory control : peerControls) {
+                control.release();
+            }
+            transport.close();
+        } finally {
+            bootstrap.close();
+            Bootstraps.release(bootstrap);
+        }
+    }
+
+    /** Whether {@link #close()} was called. */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    void checkOpen(String operation) {
+        if (closed) {
+            throw closedError(operation);
+        }
+    }
+
+    IllegalStateException closedError(String operation) {
+        return new IllegalStateException(operation + ": the client of PE " + jobRank + " is closed (finalized)");
+    }
+
+    void publish(Endpoint ep) {
+        Segment s = ep.bound();
+        s.checkLive("publishBoundSegments");
+        LocalMemory m = s.localMemory();
+        directory.publish(ep.index(), s.id(), s.size(), s.kind().id(), m.descriptor());
+    }
+
+    void segmentDestroyed(Segment segment) {
+        for (Endpoint ep : endpoints) {
+            if (ep != null && ep.bound() == segment) {
+                directory.markDestroyed(ep.index(), segment.id());
+            }
+        }
+    }
+
+    /**
+     * The current target for (team, rank), bounds-checked for [offset, offset + length): the
+     * start of every RMA. Allocation-free unless the target must be (re)resolved or is invalid.
+     */
+    PeerTarget target(Team team, int rank, long offset, long length, String operation) {
+        if (closed) {
+            throw closedError(operation);
+        }
+        if (rank < 0 || rank >= team.size()) {
+            team.checkRank(operation, rank);
+        }
+        int j = team.jobRankUnchecked(rank);
+        int ep = team.endpointIndexUnchecked(rank);
+        PeerTarget t = peers[j * slots + ep];
+        if (t == null || !t.isCurrent()) {
+            t = resolve(team, rank, j, ep, operation);
+        }
+        if (offset < 0 || length < 0 || offset > t.size - length) {
+            throw outOfBounds(team, rank, t, offset, length, operation);
+        }
+        return t;
+    }
+
+    private synchronized PeerTarget resolve(Team team, int rank, int j, int ep, String operation) {
+        Directory.Slot slot = Directory.read(peerControls[j], ep);
+        String who = "rank " + rank + " of team " + team.name() + " (PE " + j + ", endpoint " + ep + ")";
+        if (slot.state() == ControlRegion.STATE_EMPTY) {
+            throw new BadArgumentException(operation + " from PE " + jobRank + ": " + who
+                    + " has no published segment; bind a segment to that endpoint and publish it first");
+        }
+        if (slot.state() == ControlRegion.STATE_DESTROYED) {
+            throw new BadArgumentException(operation + " from PE " + jobRank + ": segment " + slot.segmentId()
+                    + " of " + who + " was destroyed");
+        }
+        RemoteMemory memory;
+        if (j == jobRank) {
+            Segment own = endpoints[ep].bound();
+            if (own == null || own.id() != slot.segmentId() || own.isDestroyed()) {
+                throw new BadArgumentException(operation + " from PE " + jobRank + ": segment " + slot.segmentId()
+                        + " of " + who + " is no longer bound or was destroyed");
+            }
+            memory = new SelfMemory(own.localMemory().segment());
+        } else {
+            memory = transport.attach(j, slot.descriptor(), slot.size());
+        }
+        PeerTarget t = new PeerTarget(j, ep, slot.segmentId(), slot.size(), memory,
+                peerControls[j].directView(), slot.seq());
+        PeerTarget old = peers[j * slots + ep];
+        if (old != null) {
+            retired.add(old.memory); // another thread may still be using it: unmapped at close
+        }
+        peers[j * slots + ep] = t;
+        return t;
+    }
+
+    private BadArgumentException outOfBounds(Team team, int rank, PeerTarget t, long offset, long length,
+                                             String operation) {
+        return new BadArgumentException(operation + " from PE " + jobRank + ": offset " + offset + " and length "
+                + length + " are outside segment " + t.segmentId + " of rank " + rank + " of team " + team.name()
+                + " (PE " + t.jobRank + ", endpoint " + t.endpoint + "), whose bounds are [0, " + t.size + ")");
+    }
+
+    IdleStrategy idleStrategy() {
+        return idle;
+    }
+
+    JobHealth health() {
+        return health;
+    }
+
+    @Override
+    public String toString() {
+        return "Client[PE " + jobRank + " of " + jobSize + ", job " + jobId() + ", " + transport.name()
+                + (closed ? ", closed" : "") + "]";
+    }
+}

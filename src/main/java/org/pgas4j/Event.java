@@ -1,0 +1,164 @@
+package org.pgas4j;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import org.pgas4j.internal.IdleStrategy;
+import org.pgas4j.spi.Completion;
+import org.pgas4j.spi.Transport;
+
+/**
+ * The completion of one non-blocking operation (GASNet-EX's {@code gex_Event_t}), returned by
+ * the {@code NB} forms of {@link Rma}. An event completes once: for a put when the data is visible
+ * at the target (remote completion), for a get when the data is in the destination. The source of
+ * a put may be reused as soon as the {@code NB} call returns (local completion is immediate).
+ *
+ * <p>An operation that completed inside the initiating call returns {@link #DONE}, a shared
+ * already-complete event, so the common shared-memory case allocates nothing. {@code null} entries
+ * are ignored by the array forms, like {@code GEX_EVENT_INVALID}.
+ */
+public final class Event {
+    /** An event that is already complete: what an operation returns when it completed at once. */
+    public static final Event DONE = new Event(null, null);
+
+    private static final int PENDING = 0;
+    private static final int COMPLETE = 1;
+    private static final int FAILED = 2;
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(Event.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Transport transport;
+    private final IdleStrategy idle;
+    private volatile int state;
+    private volatile RuntimeException failure;
+
+    Event(Transport transport, IdleStrategy idle) {
+        this.transport = transport;
+        this.idle = idle;
+        this.state = transport == null ? COMPLETE : PENDING;
+    }
+
+    /** The completion a transport signals for this event: remote completion completes it. */
+    Completion completion() {
+        return new Completion() {
+            @Override
+            public void localComplete() {
+                // Local completion happens before the initiating call returns; nothing to record.
+            }
+
+            @Override
+            public void remoteComplete() {
+                STATE.compareAndSet(Event.this, PENDING, COMPLETE);
+            }
+
+            @Override
+            public void failed(RuntimeException cause) {
+                failure = cause;
+                STATE.compareAndSet(Event.this, PENDING, FAILED);
+            }
+        };
+    }
+
+    /**
+     * Whether the operation is complete, advancing progress once if it is not
+     * ({@code gex_Event_Test}).
+     *
+     * @throws RuntimeException the operation's failure, if it failed
+     */
+    public boolean test() {
+        int s = state;
+        if (s == PENDING && transport != null) {
+            transport.progress();
+            s = state;
+        }
+        if (s == FAILED) {
+            throw failure;
+        }
+        return s == COMPLETE;
+    }
+
+    /**
+     * Waits until the operation is complete, advancing progress ({@code gex_Event_Wait}).
+     *
+     * @throws RuntimeException the operation's failure, if it failed
+     * @throws JobAbortedException if the job fails meanwhile
+     */
+    public void waitFor() {
+        int i = 0;
+        while (!test()) {
+            if ((i & 63) == 63 && !transport.healthy()) {
+                throw new JobAbortedException("the job is failing while waiting for an event");
+            }
+            i = idle.idle(i);
+        }
+    }
+
+    /** Waits for every non-null event ({@code gex_Event_WaitAll}). */
+    public static void waitAll(Event... events) {
+        for (Event e : events) {
+            if (e != null) {
+                e.waitFor();
+            }
+        }
+    }
+
+    /** Whether every non-null event is complete ({@code gex_Event_TestAll}). */
+    public static boolean testAll(Event... events) {
+        boolean all = true;
+        for (Event e : events) {
+            if (e != null && !e.test()) {
+                all = false;
+            }
+        }
+        return all;
+    }
+
+    /**
+     * The index of a complete event, or -1 when none is complete yet or every entry is null
+     * ({@code gex_Event_TestSome}).
+     */
+    public static int testSome(Event... events) {
+        for (int i = 0; i < events.length; i++) {
+            if (events[i] != null && events[i].test()) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Waits until at least one non-null event is complete and returns its index
+     * ({@code gex_Event_WaitSome}); -1 when every entry is null.
+     */
+    public static int waitSome(Event... events) {
+        IdleStrategy strategy = null;
+        for (Event e : events) {
+            if (e != null) {
+                strategy = e.idle != null ? e.idle : strategy;
+            }
+        }
+        int i = 0;
+        while (true) {
+            boolean any = false;
+            for (int k = 0; k < events.length; k++) {
+                Event e = events[k];
+                if (e != null) {
+                    any = true;
+                    if (e.test()) {
+                        return k;
+                    }
+                }
+            }
+            if (!any) {
+                return -1;
+            }
+            i = strategy.idle(i);
+        }
+    }
+}

@@ -1,0 +1,718 @@
+package org.pgas4j;
+
+import static java.lang.foreign.ValueLayout.*;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLong;
+import org.pgas4j.internal.IdleStrategy;
+import org.pgas4j.internal.JobHealth;
+import org.pgas4j.internal.PeerTarget;
+import org.pgas4j.internal.Scratch;
+import org.pgas4j.internal.SyncCompletion;
+import org.pgas4j.spi.Completion;
+import org.pgas4j.spi.Transport;
+
+/**
+ * One-sided put and get (GASNet-EX's {@code gex_RMA_*}) between local memory (a
+ * {@link MemorySegment} or a primitive array) and the bound, published segment of a remote
+ * endpoint, addressed as (team, rank, byte offset into that segment).
+ *
+ * <h2>Forms and completion</h2>
+ * <ul>
+ * <li><b>Blocking</b> ({@code put}, {@code get}, {@code putLong}, ...): on return the operation is
+ *     complete. For a put, the source may be reused (local completion) and the data is visible to
+ *     every later access at the target, by any PE (remote completion). For a get, the data is in
+ *     the destination.</li>
+ * <li><b>Non-blocking with an event</b> ({@code putNB}, {@code getNB}): on return the source of a put
+ *     may be reused (local completion is immediate, like {@code GEX_EVENT_NOW}); the returned
+ *     {@link Event} completes when the put is visible at the target or the get's destination holds
+ *     the data. Until then the destination of a get must not be read.</li>
+ * <li><b>Implicit</b> ({@code putNBI}, {@code getNBI}): the same local completion on return; remote
+ *     completion of every implicit operation this client initiated, from any thread, is reached by
+ *     {@link #waitNbi()} ({@code gex_NBI_Wait}) or observed by {@link #testNbi()}.</li>
+ * </ul>
+ * Operations are not ordered with one another unless completed in between: a put followed by a
+ * put of a flag needs the first to be complete (blocking, event or {@code waitNbi}) before the
+ * flag is written for a peer to see both in order.
+ *
+ * <h2>Checks</h2>
+ * Every call checks, before anything moves: the client is open; {@code rank} is a rank of the
+ * team; the target endpoint has a published, not destroyed segment; {@code [offset, offset +
+ * length)} lies in it; the local range lies in the local buffer. A failed check throws
+ * {@link BadArgumentException} (or {@link IllegalStateException} after close) naming the PE, the
+ * rank, the segment, the offset, the length and the bounds. Nothing is ever written outside a
+ * segment.
+ *
+ * <p>On the {@code shm} and {@code local} transports a host segment is mapped by every PE and
+ * these calls are plain copies into the mapping plus the fence the form needs: no allocation, no
+ * lock.
+ */
+public final class Rma {
+    private static final int BLOCKING = 0;
+    private static final int NB = 1;
+    private static final int NBI = 2;
+
+    private final Client client;
+    private final Transport transport;
+    private final IdleStrategy idle;
+    private final JobHealth health;
+    private final Runnable progress;
+    private final AtomicLong nbiPending = new AtomicLong();
+    private volatile RuntimeException nbiFailure;
+    private final Completion nbiCompletion = new Completion() {
+        @Override
+        public void localComplete() {
+            // Implicit operations are locally complete before their call returns.
+        }
+
+        @Override
+        public void remoteComplete() {
+            nbiPending.decrementAndGet();
+        }
+
+        @Override
+        public void failed(RuntimeException cause) {
+            nbiFailure = cause;
+            nbiPending.decrementAndGet();
+        }
+    };
+
+    Rma(Client client, Transport transport, IdleStrategy idle, JobHealth health) {
+        this.client = client;
+        this.transport = transport;
+        this.idle = idle;
+        this.health = health;
+        this.progress = transport::progress;
+    }
+
+    // ---------------------------------------------------------------- segments
+
+    /**
+     * Blocking put of {@code length} bytes of {@code src} from {@code srcOffset} to
+     * {@code dstOffset} in the segment of (team, rank) ({@code gex_RMA_PutBlocking}).
+     */
+    public void put(Team team, int rank, long dstOffset, MemorySegment src, long srcOffset, long length) {
+        putSegment(team, rank, dstOffset, src, srcOffset, length, BLOCKING, "put");
+    }
+
+    /** Blocking put of the whole of {@code src}. */
+    public void put(Team team, int rank, long dstOffset, MemorySegment src) {
+        putSegment(team, rank, dstOffset, src, 0, src.byteSize(), BLOCKING, "put");
+    }
+
+    /** Non-blocking put with an event ({@code gex_RMA_PutNB}); {@code src} may be reused on return. */
+    public Event putNB(Team team, int rank, long dstOffset, MemorySegment src, long srcOffset, long length) {
+        return putSegment(team, rank, dstOffset, src, srcOffset, length, NB, "putNB");
+    }
+
+    /** Implicit put ({@code gex_RMA_PutNBI}); complete it with {@link #waitNbi()}. */
+    public void putNBI(Team team, int rank, long dstOffset, MemorySegment src, long srcOffset, long length) {
+        putSegment(team, rank, dstOffset, src, srcOffset, length, NBI, "putNBI");
+    }
+
+    /**
+     * Blocking get of {@code length} bytes from {@code srcOffset} in the segment of (team, rank)
+     * into {@code dst} at {@code dstOffset} ({@code gex_RMA_GetBlocking}).
+     */
+    public void get(Team team, int rank, long srcOffset, MemorySegment dst, long dstOffset, long length) {
+        getSegment(team, rank, srcOffset, dst, dstOffset, length, BLOCKING, "get");
+    }
+
+    /** Non-blocking get with an event ({@code gex_RMA_GetNB}): read {@code dst} only once it completes. */
+    public Event getNB(Team team, int rank, long srcOffset, MemorySegment dst, long dstOffset, long length) {
+        return getSegment(team, rank, srcOffset, dst, dstOffset, length, NB, "getNB");
+    }
+
+    /** Implicit get ({@code gex_RMA_GetNBI}); {@code dst} holds the data after {@link #waitNbi()}. */
+    public void getNBI(Team team, int rank, long srcOffset, MemorySegment dst, long dstOffset, long length) {
+        getSegment(team, rank, srcOffset, dst, dstOffset, length, NBI, "getNBI");
+    }
+
+    // ---------------------------------------------------------------- implicit completion
+
+    /**
+     * Waits until every implicit ({@code NBI}) operation this client initiated is complete
+     * ({@code gex_NBI_Wait}): puts visible at their targets, gets in their destinations.
+     *
+     * @throws RuntimeException the first failure of an implicit operation since the last wait
+     */
+    public void waitNbi() {
+        VarHandle.fullFence(); // direct-path implicit puts become visible in order here
+        int i = 0;
+        while (nbiPending.get() != 0) {
+            transport.progress();
+            if ((i & 63) == 63 && !health.ok()) {
+                throw health.aborted("waitNbi");
+            }
+            i = idle.idle(i);
+        }
+        throwNbiFailure();
+    }
+
+    /** Whether every implicit operation is complete ({@code gex_NBI_Test}), advancing progress once. */
+    public boolean testNbi() {
+        VarHandle.fullFence();
+        if (nbiPending.get() != 0) {
+            transport.progress();
+        }
+        boolean done = nbiPending.get() == 0;
+        if (done) {
+            throwNbiFailure();
+        }
+        return done;
+    }
+
+    private void throwNbiFailure() {
+        RuntimeException f = nbiFailure;
+        if (f != null) {
+            nbiFailure = null;
+            throw f;
+        }
+    }
+
+    // ---------------------------------------------------------------- the two paths
+
+    private Event putSegment(Team team, int rank, long dstOffset, MemorySegment src, long srcOffset, long length,
+                             int form, String op) {
+        checkLocal(op, "src", src, srcOffset, length);
+        PeerTarget t = client.target(team, rank, dstOffset, length, op);
+        MemorySegment d = t.direct;
+        if (d != null) {
+            MemorySegment.copy(src, srcOffset, d, dstOffset, length);
+            return completeDirectPut(form);
+        }
+        return viaTransport(true, t, dstOffset, src, srcOffset, length, form);
+    }
+
+    private Event getSegment(Team team, int rank, long srcOffset, MemorySegment dst, long dstOffset, long length,
+                             int form, String op) {
+        checkLocal(op, "dst", dst, dstOffset, length);
+        PeerTarget t = client.target(team, rank, srcOffset, length, op);
+        MemorySegment d = t.direct;
+        if (d != null) {
+            MemorySegment.copy(d, srcOffset, dst, dstOffset, length);
+            VarHandle.acquireFence(); // later accesses stay after the copy (and a polling loop re-reads)
+            return Event.DONE;
+        }
+        return viaTransport(false, t, srcOffset, dst, dstOffset, length, form);
+    }
+
+    private Event putArray(Team team, int rank, long dstOffset, Object src, int srcLength, ValueLayout element,
+                           int srcIndex, int count, int form, String op) {
+        checkArray(op, "src", srcLength, srcIndex, count);
+        long bytes = (long) count * element.byteSize();
+        PeerTarget t = client.target(team, rank, dstOffset, bytes, op);
+        MemorySegment d = t.direct;
+        if (d != null) {
+            MemorySegment.copy(src, srcIndex, d, element, dstOffset, count);
+            return completeDirectPut(form);
+        }
+        return viaTransport(true, t, dstOffset, heapOf(src), srcIndex * element.byteSize(), bytes, form);
+    }
+
+    private Event getArray(Team team, int rank, long srcOffset, Object dst, int dstLength, ValueLayout element,
+                           int dstIndex, int count, int form, String op) {
+        checkArray(op, "dst", dstLength, dstIndex, count);
+        long bytes = (long) count * element.byteSize();
+        PeerTarget t = client.target(team, rank, srcOffset, bytes, op);
+        MemorySegment d = t.direct;
+        if (d != null) {
+            MemorySegment.copy(d, element, srcOffset, dst, dstIndex, count);
+            VarHandle.acquireFence();
+            return Event.DONE;
+        }
+        return viaTransport(false, t, srcOffset, heapOf(dst), dstIndex * element.byteSize(), bytes, form);
+    }
+
+    private static Event completeDirectPut(int form) {
+        if (form != NBI) {
+            // Remote completion: the stores leave this core's store buffer before we return.
+            VarHandle.fullFence();
+        }
+        return Event.DONE;
+    }
+
+    private Event viaTransport(boolean put, PeerTarget t, long remoteOffset, MemorySegment local, long localOffset,
+                               long length, int form) {
+        switch (form) {
+            case BLOCKING -> {
+                SyncCompletion c = SyncCompletion.forThisThread();
+                start(put, t, remoteOffset, local, localOffset, length, c);
+                c.await(progress);
+                return Event.DONE;
+            }
+            case NB -> {
+                Event e = new Event(transport, idle);
+                start(put, t, remoteOffset, local, localOffset, length, e.completion());
+                return e;
+            }
+            default -> {
+                nbiPending.incrementAndGet();
+                start(put, t, remoteOffset, local, localOffset, length, nbiCompletion);
+                return null;
+            }
+        }
+    }
+
+    private static void start(boolean put, PeerTarget t, long remoteOffset, MemorySegment local, long localOffset,
+                              long length, Completion c) {
+        if (put) {
+            t.memory.put(remoteOffset, local, localOffset, length, c);
+        } else {
+            t.memory.get(remoteOffset, local, localOffset, length, c);
+        }
+    }
+
+    private static MemorySegment heapOf(Object array) {
+        return switch (array) {
+            case byte[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case char[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass());
+        };
+    }
+
+    private void checkLocal(String op, String name, MemorySegment local, long offset, long length) {
+        if (local == null) {
+            throw new BadArgumentException(op + " on PE " + client.jobRank() + ": " + name + " is null");
+        }
+        if (offset < 0 || length < 0 || offset > local.byteSize() - length) {
+            throw new BadArgumentException(op + " on PE " + client.jobRank() + ": " + name + " offset " + offset
+                    + " and length " + length + " are outside the local buffer, whose bounds are [0, "
+                    + local.byteSize() + ")");
+        }
+    }
+
+    private void checkArray(String op, String name, int arrayLength, int index, int count) {
+        if (index < 0 || count < 0 || index > arrayLength - count) {
+            throw new BadArgumentException(op + " on PE " + client.jobRank() + ": " + name + " index " + index
+                    + " and count " + count + " are outside the " + name + " array, whose bounds are [0, "
+                    + arrayLength + ")");
+        }
+    }
+
+    // ---------------------------------------------------------------- single values
+
+    private MemorySegment putScratch(PeerTarget t, long offset, long bytes, MemorySegment scratch) {
+        viaTransport(true, t, offset, scratch, 0, bytes, BLOCKING);
+        return scratch;
+    }
+
+    private MemorySegment getScratch(PeerTarget t, long offset, long bytes) {
+        MemorySegment scratch = Scratch.forThisThread();
+        viaTransport(false, t, offset, scratch, 0, bytes, BLOCKING);
+        return scratch;
+    }
+
+    // ---------------------------------------------------------------- byte
+
+    /** Blocking put of one byte to {@code offset} in the segment of (team, rank), visible there on return. */
+    public void putByte(Team team, int rank, long offset, byte value) {
+        PeerTarget t = client.target(team, rank, offset, 1, "putByte");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            d.set(JAVA_BYTE, offset, value);
+            VarHandle.fullFence(); // remote completion before return
+            return;
+        }
+        MemorySegment s = Scratch.forThisThread();
+        s.set(JAVA_BYTE, 0, value);
+        putScratch(t, offset, 1, s);
+    }
+
+    /** Blocking get of one byte from {@code offset} in the segment of (team, rank). */
+    public byte getByte(Team team, int rank, long offset) {
+        PeerTarget t = client.target(team, rank, offset, 1, "getByte");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            byte v = d.get(JAVA_BYTE, offset);
+            VarHandle.acquireFence(); // a polling loop re-reads instead of hoisting the load
+            return v;
+        }
+        return getScratch(t, offset, 1).get(JAVA_BYTE, 0);
+    }
+
+    /** Blocking put of {@code count} bytes of {@code src} from {@code srcIndex} to byte {@code dstOffset} of (team, rank). */
+    public void put(Team team, int rank, long dstOffset, byte[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_BYTE, srcIndex, count, BLOCKING, "put");
+    }
+
+    /** Non-blocking put of bytes with an event; {@code src} may be reused on return. */
+    public Event putNB(Team team, int rank, long dstOffset, byte[] src, int srcIndex, int count) {
+        return putArray(team, rank, dstOffset, src, src.length, JAVA_BYTE, srcIndex, count, NB, "putNB");
+    }
+
+    /** Implicit put of bytes; complete it with {@link #waitNbi()}. */
+    public void putNBI(Team team, int rank, long dstOffset, byte[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_BYTE, srcIndex, count, NBI, "putNBI");
+    }
+
+    /** Blocking get of {@code count} bytes from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
+    public void get(Team team, int rank, long srcOffset, byte[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_BYTE, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** Non-blocking get of bytes with an event: read {@code dst} only once it completes. */
+    public Event getNB(Team team, int rank, long srcOffset, byte[] dst, int dstIndex, int count) {
+        return getArray(team, rank, srcOffset, dst, dst.length, JAVA_BYTE, dstIndex, count, NB, "getNB");
+    }
+
+    /** Implicit get of bytes; {@code dst} holds the data after {@link #waitNbi()}. */
+    public void getNBI(Team team, int rank, long srcOffset, byte[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_BYTE, dstIndex, count, NBI, "getNBI");
+    }
+
+    // ---------------------------------------------------------------- short
+
+    /** Blocking put of one short to {@code offset} in the segment of (team, rank), visible there on return. */
+    public void putShort(Team team, int rank, long offset, short value) {
+        PeerTarget t = client.target(team, rank, offset, 2, "putShort");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            d.set(JAVA_SHORT_UNALIGNED, offset, value);
+            VarHandle.fullFence(); // remote completion before return
+            return;
+        }
+        MemorySegment s = Scratch.forThisThread();
+        s.set(JAVA_SHORT_UNALIGNED, 0, value);
+        putScratch(t, offset, 2, s);
+    }
+
+    /** Blocking get of one short from {@code offset} in the segment of (team, rank). */
+    public short getShort(Team team, int rank, long offset) {
+        PeerTarget t = client.target(team, rank, offset, 2, "getShort");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            short v = d.get(JAVA_SHORT_UNALIGNED, offset);
+            VarHandle.acquireFence(); // a polling loop re-reads instead of hoisting the load
+            return v;
+        }
+        return getScratch(t, offset, 2).get(JAVA_SHORT_UNALIGNED, 0);
+    }
+
+    /** Blocking put of {@code count} shorts of {@code src} from {@code srcIndex} to byte {@code dstOffset} of (team, rank). */
+    public void put(Team team, int rank, long dstOffset, short[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_SHORT_UNALIGNED, srcIndex, count, BLOCKING, "put");
+    }
+
+    /** Non-blocking put of shorts with an event; {@code src} may be reused on return. */
+    public Event putNB(Team team, int rank, long dstOffset, short[] src, int srcIndex, int count) {
+        return putArray(team, rank, dstOffset, src, src.length, JAVA_SHORT_UNALIGNED, srcIndex, count, NB, "putNB");
+    }
+
+    /** Implicit put of shorts; complete it with {@link #waitNbi()}. */
+    public void putNBI(Team team, int rank, long dstOffset, short[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_SHORT_UNALIGNED, srcIndex, count, NBI, "putNBI");
+    }
+
+    /** Blocking get of {@code count} shorts from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
+    public void get(Team team, int rank, long srcOffset, short[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_SHORT_UNALIGNED, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** Non-blocking get of shorts with an event: read {@code dst} only once it completes. */
+    public Event getNB(Team team, int rank, long srcOffset, short[] dst, int dstIndex, int count) {
+        return getArray(team, rank, srcOffset, dst, dst.length, JAVA_SHORT_UNALIGNED, dstIndex, count, NB, "getNB");
+    }
+
+    /** Implicit get of shorts; {@code dst} holds the data after {@link #waitNbi()}. */
+    public void getNBI(Team team, int rank, long srcOffset, short[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_SHORT_UNALIGNED, dstIndex, count, NBI, "getNBI");
+    }
+
+    // ---------------------------------------------------------------- char
+
+    /** Blocking put of one char to {@code offset} in the segment of (team, rank), visible there on return. */
+    public void putChar(Team team, int rank, long offset, char value) {
+        PeerTarget t = client.target(team, rank, offset, 2, "putChar");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            d.set(JAVA_CHAR_UNALIGNED, offset, value);
+            VarHandle.fullFence(); // remote completion before return
+            return;
+        }
+        MemorySegment s = Scratch.forThisThread();
+        s.set(JAVA_CHAR_UNALIGNED, 0, value);
+        putScratch(t, offset, 2, s);
+    }
+
+    /** Blocking get of one char from {@code offset} in the segment of (team, rank). */
+    public char getChar(Team team, int rank, long offset) {
+        PeerTarget t = client.target(team, rank, offset, 2, "getChar");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            char v = d.get(JAVA_CHAR_UNALIGNED, offset);
+            VarHandle.acquireFence(); // a polling loop re-reads instead of hoisting the load
+            return v;
+        }
+        return getScratch(t, offset, 2).get(JAVA_CHAR_UNALIGNED, 0);
+    }
+
+    /** Blocking put of {@code count} chars of {@code src} from {@code srcIndex} to byte {@code dstOffset} of (team, rank). */
+    public void put(Team team, int rank, long dstOffset, char[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_CHAR_UNALIGNED, srcIndex, count, BLOCKING, "put");
+    }
+
+    /** Non-blocking put of chars with an event; {@code src} may be reused on return. */
+    public Event putNB(Team team, int rank, long dstOffset, char[] src, int srcIndex, int count) {
+        return putArray(team, rank, dstOffset, src, src.length, JAVA_CHAR_UNALIGNED, srcIndex, count, NB, "putNB");
+    }
+
+    /** Implicit put of chars; complete it with {@link #waitNbi()}. */
+    public void putNBI(Team team, int rank, long dstOffset, char[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_CHAR_UNALIGNED, srcIndex, count, NBI, "putNBI");
+    }
+
+    /** Blocking get of {@code count} chars from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
+    public void get(Team team, int rank, long srcOffset, char[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_CHAR_UNALIGNED, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** Non-blocking get of chars with an event: read {@code dst} only once it completes. */
+    public Event getNB(Team team, int rank, long srcOffset, char[] dst, int dstIndex, int count) {
+        return getArray(team, rank, srcOffset, dst, dst.length, JAVA_CHAR_UNALIGNED, dstIndex, count, NB, "getNB");
+    }
+
+    /** Implicit get of chars; {@code dst} holds the data after {@link #waitNbi()}. */
+    public void getNBI(Team team, int rank, long srcOffset, char[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_CHAR_UNALIGNED, dstIndex, count, NBI, "getNBI");
+    }
+
+    // ---------------------------------------------------------------- int
+
+    /** Blocking put of one int to {@code offset} in the segment of (team, rank), visible there on return. */
+    public void putInt(Team team, int rank, long offset, int value) {
+        PeerTarget t = client.target(team, rank, offset, 4, "putInt");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            d.set(JAVA_INT_UNALIGNED, offset, value);
+            VarHandle.fullFence(); // remote completion before return
+            return;
+        }
+        MemorySegment s = Scratch.forThisThread();
+        s.set(JAVA_INT_UNALIGNED, 0, value);
+        putScratch(t, offset, 4, s);
+    }
+
+    /** Blocking get of one int from {@code offset} in the segment of (team, rank). */
+    public int getInt(Team team, int rank, long offset) {
+        PeerTarget t = client.target(team, rank, offset, 4, "getInt");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            int v = d.get(JAVA_INT_UNALIGNED, offset);
+            VarHandle.acquireFence(); // a polling loop re-reads instead of hoisting the load
+            return v;
+        }
+        return getScratch(t, offset, 4).get(JAVA_INT_UNALIGNED, 0);
+    }
+
+    /** Blocking put of {@code count} ints of {@code src} from {@code srcIndex} to byte {@code dstOffset} of (team, rank). */
+    public void put(Team team, int rank, long dstOffset, int[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_INT_UNALIGNED, srcIndex, count, BLOCKING, "put");
+    }
+
+    /** Non-blocking put of ints with an event; {@code src} may be reused on return. */
+    public Event putNB(Team team, int rank, long dstOffset, int[] src, int srcIndex, int count) {
+        return putArray(team, rank, dstOffset, src, src.length, JAVA_INT_UNALIGNED, srcIndex, count, NB, "putNB");
+    }
+
+    /** Implicit put of ints; complete it with {@link #waitNbi()}. */
+    public void putNBI(Team team, int rank, long dstOffset, int[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_INT_UNALIGNED, srcIndex, count, NBI, "putNBI");
+    }
+
+    /** Blocking get of {@code count} ints from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
+    public void get(Team team, int rank, long srcOffset, int[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_INT_UNALIGNED, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** Non-blocking get of ints with an event: read {@code dst} only once it completes. */
+    public Event getNB(Team team, int rank, long srcOffset, int[] dst, int dstIndex, int count) {
+        return getArray(team, rank, srcOffset, dst, dst.length, JAVA_INT_UNALIGNED, dstIndex, count, NB, "getNB");
+    }
+
+    /** Implicit get of ints; {@code dst} holds the data after {@link #waitNbi()}. */
+    public void getNBI(Team team, int rank, long srcOffset, int[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_INT_UNALIGNED, dstIndex, count, NBI, "getNBI");
+    }
+
+    // ---------------------------------------------------------------- long
+
+    /** Blocking put of one long to {@code offset} in the segment of (team, rank), visible there on return. */
+    public void putLong(Team team, int rank, long offset, long value) {
+        PeerTarget t = client.target(team, rank, offset, 8, "putLong");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            d.set(JAVA_LONG_UNALIGNED, offset, value);
+            VarHandle.fullFence(); // remote completion before return
+            return;
+        }
+        MemorySegment s = Scratch.forThisThread();
+        s.set(JAVA_LONG_UNALIGNED, 0, value);
+        putScratch(t, offset, 8, s);
+    }
+
+    /** Blocking get of one long from {@code offset} in the segment of (team, rank). */
+    public long getLong(Team team, int rank, long offset) {
+        PeerTarget t = client.target(team, rank, offset, 8, "getLong");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            long v = d.get(JAVA_LONG_UNALIGNED, offset);
+            VarHandle.acquireFence(); // a polling loop re-reads instead of hoisting the load
+            return v;
+        }
+        return getScratch(t, offset, 8).get(JAVA_LONG_UNALIGNED, 0);
+    }
+
+    /** Blocking put of {@code count} longs of {@code src} from {@code srcIndex} to byte {@code dstOffset} of (team, rank). */
+    public void put(Team team, int rank, long dstOffset, long[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_LONG_UNALIGNED, srcIndex, count, BLOCKING, "put");
+    }
+
+    /** Non-blocking put of longs with an event; {@code src} may be reused on return. */
+    public Event putNB(Team team, int rank, long dstOffset, long[] src, int srcIndex, int count) {
+        return putArray(team, rank, dstOffset, src, src.length, JAVA_LONG_UNALIGNED, srcIndex, count, NB, "putNB");
+    }
+
+    /** Implicit put of longs; complete it with {@link #waitNbi()}. */
+    public void putNBI(Team team, int rank, long dstOffset, long[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_LONG_UNALIGNED, srcIndex, count, NBI, "putNBI");
+    }
+
+    /** Blocking get of {@code count} longs from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
+    public void get(Team team, int rank, long srcOffset, long[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_LONG_UNALIGNED, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** Non-blocking get of longs with an event: read {@code dst} only once it completes. */
+    public Event getNB(Team team, int rank, long srcOffset, long[] dst, int dstIndex, int count) {
+        return getArray(team, rank, srcOffset, dst, dst.length, JAVA_LONG_UNALIGNED, dstIndex, count, NB, "getNB");
+    }
+
+    /** Implicit get of longs; {@code dst} holds the data after {@link #waitNbi()}. */
+    public void getNBI(Team team, int rank, long srcOffset, long[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_LONG_UNALIGNED, dstIndex, count, NBI, "getNBI");
+    }
+
+    // ---------------------------------------------------------------- float
+
+    /** Blocking put of one float to {@code offset} in the segment of (team, rank), visible there on return. */
+    public void putFloat(Team team, int rank, long offset, float value) {
+        PeerTarget t = client.target(team, rank, offset, 4, "putFloat");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            d.set(JAVA_FLOAT_UNALIGNED, offset, value);
+            VarHandle.fullFence(); // remote completion before return
+            return;
+        }
+        MemorySegment s = Scratch.forThisThread();
+        s.set(JAVA_FLOAT_UNALIGNED, 0, value);
+        putScratch(t, offset, 4, s);
+    }
+
+    /** Blocking get of one float from {@code offset} in the segment of (team, rank). */
+    public float getFloat(Team team, int rank, long offset) {
+        PeerTarget t = client.target(team, rank, offset, 4, "getFloat");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            float v = d.get(JAVA_FLOAT_UNALIGNED, offset);
+            VarHandle.acquireFence(); // a polling loop re-reads instead of hoisting the load
+            return v;
+        }
+        return getScratch(t, offset, 4).get(JAVA_FLOAT_UNALIGNED, 0);
+    }
+
+    /** Blocking put of {@code count} floats of {@code src} from {@code srcIndex} to byte {@code dstOffset} of (team, rank). */
+    public void put(Team team, int rank, long dstOffset, float[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_FLOAT_UNALIGNED, srcIndex, count, BLOCKING, "put");
+    }
+
+    /** Non-blocking put of floats with an event; {@code src} may be reused on return. */
+    public Event putNB(Team team, int rank, long dstOffset, float[] src, int srcIndex, int count) {
+        return putArray(team, rank, dstOffset, src, src.length, JAVA_FLOAT_UNALIGNED, srcIndex, count, NB, "putNB");
+    }
+
+    /** Implicit put of floats; complete it with {@link #waitNbi()}. */
+    public void putNBI(Team team, int rank, long dstOffset, float[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_FLOAT_UNALIGNED, srcIndex, count, NBI, "putNBI");
+    }
+
+    /** Blocking get of {@code count} floats from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
+    public void get(Team team, int rank, long srcOffset, float[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_FLOAT_UNALIGNED, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** Non-blocking get of floats with an event: read {@code dst} only once it completes. */
+    public Event getNB(Team team, int rank, long srcOffset, float[] dst, int dstIndex, int count) {
+        return getArray(team, rank, srcOffset, dst, dst.length, JAVA_FLOAT_UNALIGNED, dstIndex, count, NB, "getNB");
+    }
+
+    /** Implicit get of floats; {@code dst} holds the data after {@link #waitNbi()}. */
+    public void getNBI(Team team, int rank, long srcOffset, float[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_FLOAT_UNALIGNED, dstIndex, count, NBI, "getNBI");
+    }
+
+    // ---------------------------------------------------------------- double
+
+    /** Blocking put of one double to {@code offset} in the segment of (team, rank), visible there on return. */
+    public void putDouble(Team team, int rank, long offset, double value) {
+        PeerTarget t = client.target(team, rank, offset, 8, "putDouble");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            d.set(JAVA_DOUBLE_UNALIGNED, offset, value);
+            VarHandle.fullFence(); // remote completion before return
+            return;
+        }
+        MemorySegment s = Scratch.forThisThread();
+        s.set(JAVA_DOUBLE_UNALIGNED, 0, value);
+        putScratch(t, offset, 8, s);
+    }
+
+    /** Blocking get of one double from {@code offset} in the segment of (team, rank). */
+    public double getDouble(Team team, int rank, long offset) {
+        PeerTarget t = client.target(team, rank, offset, 8, "getDouble");
+        MemorySegment d = t.direct;
+        if (d != null) {
+            double v = d.get(JAVA_DOUBLE_UNALIGNED, offset);
+            VarHandle.acquireFence(); // a polling loop re-reads instead of hoisting the load
+            return v;
+        }
+        return getScratch(t, offset, 8).get(JAVA_DOUBLE_UNALIGNED, 0);
+    }
+
+    /** Blocking put of {@code count} doubles of {@code src} from {@code srcIndex} to byte {@code dstOffset} of (team, rank). */
+    public void put(Team team, int rank, long dstOffset, double[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_DOUBLE_UNALIGNED, srcIndex, count, BLOCKING, "put");
+    }
+
+    /** Non-blocking put of doubles with an event; {@code src} may be reused on return. */
+    public Event putNB(Team team, int rank, long dstOffset, double[] src, int srcIndex, int count) {
+        return putArray(team, rank, dstOffset, src, src.length, JAVA_DOUBLE_UNALIGNED, srcIndex, count, NB, "putNB");
+    }
+
+    /** Implicit put of doubles; complete it with {@link #waitNbi()}. */
+    public void putNBI(Team team, int rank, long dstOffset, double[] src, int srcIndex, int count) {
+        putArray(team, rank, dstOffset, src, src.length, JAVA_DOUBLE_UNALIGNED, srcIndex, count, NBI, "putNBI");
+    }
+
+    /** Blocking get of {@code count} doubles from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
+    public void get(Team team, int rank, long srcOffset, double[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_DOUBLE_UNALIGNED, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** Non-blocking get of doubles with an event: read {@code dst} only once it completes. */
+    public Event getNB(Team team, int rank, long srcOffset, double[] dst, int dstIndex, int count) {
+        return getArray(team, rank, srcOffset, dst, dst.length, JAVA_DOUBLE_UNALIGNED, dstIndex, count, NB, "getNB");
+    }
+
+    /** Implicit get of doubles; {@code dst} holds the data after {@link #waitNbi()}. */
+    public void getNBI(Team team, int rank, long srcOffset, double[] dst, int dstIndex, int count) {
+        getArray(team, rank, srcOffset, dst, dst.length, JAVA_DOUBLE_UNALIGNED, dstIndex, count, NBI, "getNBI");
+    }
+}

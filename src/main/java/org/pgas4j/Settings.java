@@ -1,0 +1,99 @@
+package org.pgas4j;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The one table of pgas4j settings. Each is a system property with an environment-variable
+ * twin, a default and a line of doc; {@code bin/pgas4j info} prints them all.
+ */
+public final class Settings {
+
+    /** Which transport a launched or stand-alone PE uses: {@code shm} (processes) or {@code local} (threads). */
+    public static final Setting<String> TRANSPORT = new Setting<>("pgas4j.transport", "PGAS4J_TRANSPORT", "shm",
+            "transport between PEs: shm (processes on this host) or local (threads of one JVM)",
+            Settings::parseName);
+
+    /** Size of the runtime-allocated segment bound to the primordial endpoint at init; 0 for none. */
+    public static final Setting<Long> SEGMENT_SIZE = new Setting<>("pgas4j.segment.size", "PGAS4J_SEGMENT_SIZE", "64m",
+            "bytes of the primordial segment created and published at init (k, m, g suffixes; 0 = none)",
+            Settings::parseSize);
+
+    /** How many endpoints a client may own, the primordial one included. */
+    public static final Setting<Integer> MAX_ENDPOINTS = new Setting<>("pgas4j.endpoints.max", "PGAS4J_ENDPOINTS_MAX", "64",
+            "endpoints per client, the primordial one included (each has a directory slot)",
+            text -> parseIntInRange(text, 1, 1024));
+
+    /** Busy-spin iterations before a waiting thread starts to yield. */
+    public static final Setting<Integer> SPIN_ITERATIONS = new Setting<>("pgas4j.wait.spins", "PGAS4J_WAIT_SPINS", "2000",
+            "busy-spin iterations of a wait before it yields the core",
+            text -> parseIntInRange(text, 0, Integer.MAX_VALUE));
+
+    /** Thread.yield iterations before a waiting thread starts to park. */
+    public static final Setting<Integer> YIELD_ITERATIONS = new Setting<>("pgas4j.wait.yields", "PGAS4J_WAIT_YIELDS", "200",
+            "Thread.yield iterations of a wait before it parks",
+            text -> parseIntInRange(text, 0, Integer.MAX_VALUE));
+
+    /** Longest park of a waiting thread, in microseconds. */
+    public static final Setting<Integer> PARK_MICROS = new Setting<>("pgas4j.wait.park.us", "PGAS4J_WAIT_PARK_US", "50",
+            "longest park of a waiting thread, in microseconds",
+            text -> parseIntInRange(text, 1, 1_000_000));
+
+    private Settings() {
+    }
+
+    /** Every setting, in the order {@code bin/pgas4j info} prints them. */
+    public static List<Setting<?>> all() {
+        return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS);
+    }
+
+    /**
+     * Parses a byte count with an optional k, m or g suffix (powers of 1024).
+     *
+     * @throws IllegalArgumentException for negative, malformed or overflowing text
+     */
+    public static long parseSize(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        if (t.isEmpty()) {
+            throw new IllegalArgumentException("empty size");
+        }
+        long unit = switch (t.charAt(t.length() - 1)) {
+            case 'k' -> 1L << 10;
+            case 'm' -> 1L << 20;
+            case 'g' -> 1L << 30;
+            default -> 1L;
+        };
+        String digits = unit == 1 ? t : t.substring(0, t.length() - 1);
+        long n;
+        try {
+            n = Long.parseLong(digits);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a size: '" + text + "' (use digits with an optional k, m or g)");
+        }
+        if (n < 0) {
+            throw new IllegalArgumentException("negative size " + text);
+        }
+        return Math.multiplyExact(n, unit);
+    }
+
+    private static int parseIntInRange(String text, int min, int max) {
+        int v;
+        try {
+            v = Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not an integer: '" + text + "'");
+        }
+        if (v < min || v > max) {
+            throw new IllegalArgumentException(v + " is outside [" + min + ", " + max + "]");
+        }
+        return v;
+    }
+
+    private static String parseName(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        if (t.isEmpty()) {
+            throw new IllegalArgumentException("empty name");
+        }
+        return t;
+    }
+}

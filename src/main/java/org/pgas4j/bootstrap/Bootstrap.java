@@ -1,0 +1,55 @@
+package org.pgas4j.bootstrap;
+
+/**
+ * The out-of-band channel a PE uses during start-up and shut-down, before (and beside) any
+ * transport: who am I, how many are we, and a few collective exchanges over the whole job.
+ *
+ * <p>A bootstrap is slow (it may go through the launcher) and is never used on a hot path. It is
+ * separate from the transports, as in GASNet, so a new transport only has to say what it wants
+ * exchanged, not how.
+ *
+ * <p>Every collective method must be called by every PE of the job, in the same order.
+ */
+public interface Bootstrap extends AutoCloseable {
+
+    /** This PE's rank in the job, {@code 0 <= rank() < size()}. */
+    int rank();
+
+    /** The number of PEs in the job. */
+    int size();
+
+    /** The job's identifier: unguessable, shared by all PEs of the job, usable in file names. */
+    String jobId();
+
+    /**
+     * Collective: every PE contributes {@code mine}; returns every PE's contribution indexed by
+     * rank (the caller's own at index {@link #rank()}).
+     *
+     * @throws BootstrapException if the job is failing or the channel is lost
+     */
+    byte[][] allgather(byte[] mine);
+
+    /** Collective: returns once every PE of the job has entered it. */
+    void barrier();
+
+    /**
+     * Whether the job is still healthy as far as the bootstrap knows: false once the launcher has
+     * reported a failed PE or the channel to it was lost. Cheap; called from wait loops.
+     */
+    boolean healthy();
+
+    /**
+     * The transport this bootstrap's PEs must use, or null to follow the settings: PEs that are
+     * threads of one JVM can only use the {@code local} transport.
+     */
+    default String requiredTransport() {
+        return null;
+    }
+
+    /**
+     * Ends this PE's participation cleanly: tells the launcher that this PE finalized, so that its
+     * later exit is not taken as a failure. Not collective. Idempotent.
+     */
+    @Override
+    void close();
+}

@@ -1,0 +1,87 @@
+package org.pgas4j.bootstrap;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Finds the bootstrap of the PE the calling code runs as: a thread of an in-JVM job, a process
+ * started by {@code bin/pgas4j run}, or else a stand-alone program (a job of one PE). Also guards
+ * against a PE initialising a second client while its first is live.
+ */
+public final class Bootstraps {
+    private static final InheritableThreadLocal<Bootstrap> THREAD_PE = new InheritableThreadLocal<>();
+    private static final Set<Object> CLAIMED = ConcurrentHashMap.newKeySet();
+    private static final Object PROCESS_PE = new Object();
+    private static Bootstrap launched;
+    private static boolean launchedFinalized;
+
+    private Bootstraps() {
+    }
+
+    /** Makes the calling thread (and threads it starts) the PE {@code bootstrap} of an in-JVM job. */
+    public static void bindToThread(Bootstrap bootstrap) {
+        THREAD_PE.set(bootstrap);
+    }
+
+    /** Ends the calling thread's binding to an in-JVM job. */
+    public static void unbindThread() {
+        THREAD_PE.remove();
+    }
+
+    /**
+     * Claims the bootstrap of the calling PE for a new client, until {@link #release}.
+     *
+     * @throws IllegalStateException if this PE already has a live client, or (for a launched
+     *         process) already finalized one
+     */
+    public static Bootstrap claim() {
+        Bootstrap threadPe = THREAD_PE.get();
+        if (threadPe != null) {
+            if (!CLAIMED.add(threadPe)) {
+                throw alreadyLive(threadPe.rank(), "this thread");
+            }
+            return threadPe;
+        }
+        if (!CLAIMED.add(PROCESS_PE)) {
+            throw alreadyLive(launched != null ? launched.rank() : 0, "this process");
+        }
+        try {
+            return processBootstrap();
+        } catch (RuntimeException e) {
+            CLAIMED.remove(PROCESS_PE);
+            throw e;
+        }
+    }
+
+    private static synchronized Bootstrap processBootstrap() {
+        if (!LaunchEnvironment.isLaunched(System.getenv())) {
+            return new SingletonBootstrap();
+        }
+        if (launchedFinalized) {
+            throw new IllegalStateException("Client.init: PE " + launched.rank()
+                    + " already finalized its client; a launched PE initialises one client in its life");
+        }
+        if (launched == null) {
+            launched = SocketBootstrap.fromEnvironment(System.getenv());
+        }
+        return launched;
+    }
+
+    /** Releases the claim taken by {@link #claim} when the client using {@code bootstrap} closes. */
+    public static void release(Bootstrap bootstrap) {
+        if (CLAIMED.remove(bootstrap)) {
+            return;
+        }
+        synchronized (Bootstraps.class) {
+            if (bootstrap == launched) {
+                launchedFinalized = true;
+            }
+        }
+        CLAIMED.remove(PROCESS_PE);
+    }
+
+    private static IllegalStateException alreadyLive(int rank, String who) {
+        return new IllegalStateException("Client.init: PE " + rank + " (" + who
+                + ") already has a live client; close it before initialising another");
+    }
+}

@@ -1,0 +1,51 @@
+package org.pgas4j.bootstrap;
+
+import java.security.SecureRandom;
+import java.util.HexFormat;
+
+/** The bootstrap of a program started without the launcher: a job of one PE. */
+public final class SingletonBootstrap implements Bootstrap {
+    private final String jobId;
+
+    /** A one-PE job with a fresh random job id. */
+    public SingletonBootstrap() {
+        byte[] id = new byte[8];
+        new SecureRandom().nextBytes(id);
+        this.jobId = HexFormat.of().formatHex(id);
+    }
+
+    @Override
+    public int rank() {
+        return 0;
+    }
+
+    @Override
+    public int size() {
+        return 1;
+    }
+
+    @Override
+    public String jobId() {
+        return jobId;
+    }
+
+    @Override
+    public byte[][] allgather(byte[] mine) {
+        return new byte[][] {mine.clone()};
+    }
+
+    @Override
+    public void barrier() {
+        // One PE: nobody to wait for.
+    }
+
+    @Override
+    public boolean healthy() {
+        return true;
+    }
+
+    @Override
+    public void close() {
+        // Nothing to tell anyone.
+    }
+}

@@ -1,0 +1,52 @@
+package org.pgas4j.internal;
+
+import java.util.concurrent.locks.LockSupport;
+import org.pgas4j.Settings;
+
+/**
+ * How a thread waits for another PE: spin briefly (the answer is usually a cache miss away),
+ * then yield (the peer may need this very core: tests run more PEs than cores), then park for
+ * growing intervals up to a bound. Stateless apart from its thresholds: the caller keeps the
+ * iteration count, so waiting allocates nothing.
+ */
+public final class IdleStrategy {
+    private final int spins;
+    private final int yields;
+    private final long maxParkNanos;
+
+    /** An idle strategy with the given thresholds. */
+    public IdleStrategy(int spins, int yields, long maxParkNanos) {
+        this.spins = spins;
+        this.yields = yields;
+        this.maxParkNanos = maxParkNanos;
+    }
+
+    /** The idle strategy the settings table describes. */
+    public static IdleStrategy fromSettings() {
+        return new IdleStrategy(Settings.SPIN_ITERATIONS.value(), Settings.YIELD_ITERATIONS.value(),
+                Settings.PARK_MICROS.value() * 1_000L);
+    }
+
+    /**
+     * Idles once; {@code iteration} counts the unsuccessful checks so far in this wait (0 first).
+     * Returns {@code iteration + 1}, to be passed on the next call.
+     */
+    public int idle(int iteration) {
+        if (iteration < spins) {
+            Thread.onSpinWait();
+        } else if (iteration < spins + yields) {
+            Thread.yield();
+        } else {
+            int parked = iteration - spins - yields;
+            // Grow from 1 us so a wake-up right after the yield phase is still prompt.
+            long nanos = Math.min(maxParkNanos, 1_000L << Math.min(parked, 20));
+            LockSupport.parkNanos(nanos);
+        }
+        return iteration == Integer.MAX_VALUE ? spins + yields : iteration + 1;
+    }
+
+    /** Whether a wait at this iteration has left the spinning phase (time to poll slow things). */
+    public boolean pastSpinning(int iteration) {
+        return iteration >= spins;
+    }
+}

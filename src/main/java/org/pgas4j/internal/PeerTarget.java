@@ -1,0 +1,57 @@
+package org.pgas4j.internal;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import org.pgas4j.spi.RemoteMemory;
+
+/**
+ * A resolved remote target: the segment an endpoint (jobrank, endpoint index) had published when
+ * this process last looked, and how to reach it. Immutable; when the owner publishes anew or
+ * destroys the segment, the slot's sequence moves, {@link #isCurrent()} turns false and the
+ * caller resolves again.
+ */
+public final class PeerTarget {
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+
+    /** The owner's jobrank. */
+    public final int jobRank;
+    /** The owner's endpoint index. */
+    public final int endpoint;
+    /** The owner's id of the segment. */
+    public final long segmentId;
+    /** The segment's size in bytes. */
+    public final long size;
+    /** How to reach the segment. */
+    public final RemoteMemory memory;
+    /** Load/store view of the segment, or null when only {@link #memory} reaches it. */
+    public final MemorySegment direct;
+
+    private final MemorySegment control;
+    private final long seqOffset;
+    private final long seq;
+
+    /**
+     * A target resolved from a directory snapshot.
+     *
+     * @param control the owner's control region if directly mapped (for the per-access liveness
+     *        check), else null (liveness is then checked only on resolution)
+     */
+    public PeerTarget(int jobRank, int endpoint, long segmentId, long size, RemoteMemory memory,
+                      MemorySegment control, long seq) {
+        this.jobRank = jobRank;
+        this.endpoint = endpoint;
+        this.segmentId = segmentId;
+        this.size = size;
+        this.memory = memory;
+        this.direct = memory.directView();
+        this.control = control;
+        this.seqOffset = ControlRegion.slotOffset(endpoint) + ControlRegion.SLOT_SEQ;
+        this.seq = seq;
+    }
+
+    /** Whether the owner's directory slot is unchanged since this target was resolved: one acquire load. */
+    public boolean isCurrent() {
+        return control == null || (long) LONG.getAcquire(control, seqOffset) == seq;
+    }
+}

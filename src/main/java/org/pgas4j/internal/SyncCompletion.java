@@ -1,0 +1,65 @@
+package org.pgas4j.internal;
+
+import java.lang.foreign.MemorySegment;
+import org.pgas4j.spi.Completion;
+import org.pgas4j.spi.RemoteMemory;
+
+/**
+ * A completion one thread waits on for a blocking operation that did not take a direct path.
+ * Reused per thread, so a blocking operation allocates nothing.
+ */
+public final class SyncCompletion implements Completion {
+    private static final ThreadLocal<SyncCompletion> PER_THREAD = ThreadLocal.withInitial(SyncCompletion::new);
+    private static final IdleStrategy IDLE = new IdleStrategy(200, 100, 20_000);
+
+    private volatile boolean done;
+    private volatile RuntimeException failure;
+
+    /** This thread's completion, reset for a new operation. */
+    public static SyncCompletion forThisThread() {
+        SyncCompletion c = PER_THREAD.get();
+        c.done = false;
+        c.failure = null;
+        return c;
+    }
+
+    /** A blocking get with no transport progress to drive (used for control-region reads). */
+    static void getBlocking(RemoteMemory from, long offset, MemorySegment dst, long dstOffset, long length) {
+        SyncCompletion c = forThisThread();
+        from.get(offset, dst, dstOffset, length, c);
+        c.await(null);
+    }
+
+    /**
+     * Waits until the operation completed remotely, driving {@code progress} (may be null) while
+     * waiting; rethrows the operation's failure.
+     */
+    public void await(Runnable progress) {
+        int i = 0;
+        while (!done) {
+            RuntimeException f = failure;
+            if (f != null) {
+                throw f;
+            }
+            if (progress != null) {
+                progress.run();
+            }
+            i = IDLE.idle(i);
+        }
+    }
+
+    @Override
+    public void localComplete() {
+        // A blocking call returns only after remote completion, which implies local completion.
+    }
+
+    @Override
+    public void remoteComplete() {
+        done = true;
+    }
+
+    @Override
+    public void failed(RuntimeException cause) {
+        failure = cause;
+    }
+}

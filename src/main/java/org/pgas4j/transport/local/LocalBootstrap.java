@@ -1,0 +1,58 @@
+package org.pgas4j.transport.local;
+
+import org.pgas4j.bootstrap.Bootstrap;
+
+/** The bootstrap of one PE of an in-JVM job: collectives through the shared {@link LocalFabric}. */
+final class LocalBootstrap implements Bootstrap {
+    private final LocalFabric fabric;
+    private final int rank;
+
+    LocalBootstrap(LocalFabric fabric, int rank) {
+        this.fabric = fabric;
+        this.rank = rank;
+    }
+
+    LocalFabric fabric() {
+        return fabric;
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return fabric.size();
+    }
+
+    @Override
+    public String jobId() {
+        return fabric.jobId();
+    }
+
+    @Override
+    public byte[][] allgather(byte[] mine) {
+        return fabric.allgather(rank, mine);
+    }
+
+    @Override
+    public void barrier() {
+        fabric.allgather(rank, new byte[0]);
+    }
+
+    @Override
+    public boolean healthy() {
+        return fabric.healthy();
+    }
+
+    @Override
+    public String requiredTransport() {
+        return "local";
+    }
+
+    @Override
+    public void close() {
+        // The job ends when its threads do.
+    }
+}

@@ -1,0 +1,117 @@
+package org.pgas4j.transport.local;
+
+import java.lang.foreign.MemorySegment;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.pgas4j.bootstrap.BootstrapException;
+
+/**
+ * What the PEs of one in-JVM job share: their control regions, the memory they exported (by id),
+ * the bootstrap's collective state, and whether the job is failing.
+ */
+final class LocalFabric {
+    private final String jobId;
+    private final int size;
+    private final AtomicReferenceArray<MemorySegment> controls;
+    private final ConcurrentHashMap<Long, MemorySegment> exported = new ConcurrentHashMap<>();
+    private final AtomicLong exportIds = new AtomicLong();
+    private final Object lock = new Object();
+    private byte[][] gathering;
+    private byte[][] lastResult;
+    private int arrived;
+    private long generation;
+    private volatile String failure;
+
+    LocalFabric(int size) {
+        byte[] id = new byte[8];
+        new SecureRandom().nextBytes(id);
+        this.jobId = HexFormat.of().formatHex(id);
+        this.size = size;
+        this.controls = new AtomicReferenceArray<>(size);
+        this.gathering = new byte[size][];
+    }
+
+    String jobId() {
+        return jobId;
+    }
+
+    int size() {
+        return size;
+    }
+
+    void setControl(int rank, MemorySegment control) {
+        controls.set(rank, control);
+    }
+
+    MemorySegment control(int rank) {
+        MemorySegment c = controls.get(rank);
+        if (c == null) {
+            throw new IllegalStateException("PE " + rank + " of the in-JVM job has not opened its transport");
+        }
+        return c;
+    }
+
+    long export(MemorySegment memory) {
+        long id = exportIds.incrementAndGet();
+        exported.put(id, memory);
+        return id;
+    }
+
+    MemorySegment exported(long id) {
+        return exported.get(id);
+    }
+
+    void unexport(long id) {
+        exported.remove(id);
+    }
+
+    /** The bootstrap's allgather: waits for every PE's contribution, or for the job to fail. */
+    byte[][] allgather(int rank, byte[] mine) {
+        synchronized (lock) {
+            long gen = generation;
+            gathering[rank] = mine.clone();
+            if (++arrived == size) {
+                lastResult = gathering;
+                gathering = new byte[size][];
+                arrived = 0;
+                generation++;
+                lock.notifyAll();
+                return lastResult.clone();
+            }
+            while (generation == gen) {
+                if (failure != null) {
+                    throw new BootstrapException("PE " + rank + ": " + failure);
+                }
+                try {
+                    lock.wait(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new BootstrapException("PE " + rank + " was interrupted in a bootstrap exchange");
+                }
+            }
+            // The next exchange cannot complete before this PE joins it, so lastResult is ours.
+            return lastResult.clone();
+        }
+    }
+
+    boolean healthy() {
+        return failure == null;
+    }
+
+    String failure() {
+        return failure;
+    }
+
+    /** Marks the job failing (first reason wins) and wakes every PE waiting in the bootstrap. */
+    void fail(String why) {
+        synchronized (lock) {
+            if (failure == null) {
+                failure = why;
+            }
+            lock.notifyAll();
+        }
+    }
+}

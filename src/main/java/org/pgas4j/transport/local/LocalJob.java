@@ -1,0 +1,127 @@
+package org.pgas4j.transport.local;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.pgas4j.bootstrap.Bootstraps;
+
+/**
+ * Runs a job whose PEs are threads of this JVM, over the {@code local} transport. Each thread
+ * runs {@code body}; inside it, {@code Client.init()} returns that thread's PE. When one PE fails,
+ * the job is marked failing, so the others' waits throw instead of hanging, and {@link #run}
+ * throws a {@link LocalJobException} naming the PE that failed first.
+ *
+ * <pre>{@code
+ * LocalJob.run(4, () -> {
+ *     try (Client client = Client.init()) {
+ *         ...
+ *     }
+ * });
+ * }</pre>
+ */
+public final class LocalJob {
+    private static final InheritableThreadLocal<Integer> RANK = new InheritableThreadLocal<>();
+
+    private LocalJob() {
+    }
+
+    /** The body each PE thread runs. */
+    @FunctionalInterface
+    public interface Pe {
+        /** Runs one PE; an exception fails the job. */
+        void run() throws Exception;
+    }
+
+    /** Runs {@code body} on {@code size} PE threads and waits for all of them. */
+    public static void run(int size, Pe body) {
+        run(size, null, body);
+    }
+
+    /**
+     * Runs {@code body} on {@code size} PE threads and waits for all of them, at most
+     * {@code timeout} (null: no limit).
+     *
+     * @throws IllegalArgumentException if {@code size < 1}
+     * @throws LocalJobException naming the first PE that failed, or those still running at the timeout
+     */
+    public static void run(int size, Duration timeout, Pe body) {
+        if (size < 1) {
+            throw new IllegalArgumentException("LocalJob.run: size must be at least 1, got " + size);
+        }
+        LocalFabric fabric = new LocalFabric(size);
+        AtomicReference<LocalJobException> first = new AtomicReference<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int r = 0; r < size; r++) {
+            int rank = r;
+            Thread t = new Thread(() -> runPe(fabric, rank, body, first), "pgas4j-pe-" + rank);
+            t.setDaemon(true);
+            threads.add(t);
+        }
+        threads.forEach(Thread::start);
+        long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
+        List<Integer> hung = join(threads, deadline);
+        if (!hung.isEmpty()) {
+            fabric.fail("the job timed out after " + timeout);
+            threads.forEach(Thread::interrupt);
+            join(threads, System.nanoTime() + Duration.ofSeconds(2).toNanos());
+            LocalJobException e = new LocalJobException("in-JVM job of " + size + " PEs timed out after " + timeout
+                    + "; PEs still running: " + hung, first.get());
+            throw e;
+        }
+        if (first.get() != null) {
+            throw first.get();
+        }
+    }
+
+    private static void runPe(LocalFabric fabric, int rank, Pe body, AtomicReference<LocalJobException> first) {
+        RANK.set(rank);
+        Bootstraps.bindToThread(new LocalBootstrap(fabric, rank));
+        try {
+            body.run();
+        } catch (Throwable t) {
+            String why = "PE " + rank + " failed: " + t;
+            first.compareAndSet(null, new LocalJobException(why, t));
+            fabric.fail(why);
+        } finally {
+            Bootstraps.unbindThread();
+            RANK.remove();
+        }
+    }
+
+    private static List<Integer> join(List<Thread> threads, long deadline) {
+        List<Integer> running = new ArrayList<>();
+        for (int r = 0; r < threads.size(); r++) {
+            Thread t = threads.get(r);
+            try {
+                long left = deadline - System.nanoTime();
+                if (deadline == Long.MAX_VALUE) {
+                    t.join();
+                } else if (left > 0) {
+                    t.join(Duration.ofNanos(left));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (t.isAlive()) {
+                running.add(r);
+            }
+        }
+        return running;
+    }
+
+    /** The rank of the PE the calling thread runs as, or -1 outside an in-JVM job. */
+    public static int currentRank() {
+        Integer r = RANK.get();
+        return r == null ? -1 : r;
+    }
+
+    /** An in-JVM job failed: the message names the PE; the cause is what it threw. */
+    public static final class LocalJobException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        LocalJobException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

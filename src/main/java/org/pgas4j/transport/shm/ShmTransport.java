@@ -1,0 +1,150 @@
+package org.pgas4j.transport.shm;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.ResourceException;
+import org.pgas4j.bootstrap.Bootstrap;
+import org.pgas4j.spi.LocalMemory;
+import org.pgas4j.spi.RemoteMemory;
+import org.pgas4j.spi.Transport;
+
+/**
+ * The {@code shm} transport: PEs are processes on one host. Runtime-allocated memory and control
+ * regions live in shared files that every PE maps, so the core reaches them by plain loads,
+ * stores and copies; client-allocated memory, which peers cannot map, is reached by cross-memory
+ * attach. Nothing here needs progress: every operation completes inside its call.
+ *
+ * <p>Descriptors: {@code 'F'} followed by the file name (a mapped file), or {@code 'C'} followed by
+ * pid, address and length (client memory, little-endian longs).
+ */
+final class ShmTransport implements Transport {
+    private static final long PAGE = 4096;
+    private static final byte FILE = 'F';
+    private static final byte CLIENT = 'C';
+
+    private final Bootstrap bootstrap;
+    private final String jobId;
+    private final int rank;
+    private final long controlBytes;
+    private final SharedFile control;
+    private final AtomicLong fileCounter = new AtomicLong();
+    private volatile boolean closed;
+
+    ShmTransport(Bootstrap bootstrap, long controlBytes) {
+        this.bootstrap = bootstrap;
+        this.jobId = bootstrap.jobId();
+        this.rank = bootstrap.rank();
+        this.controlBytes = roundUp(controlBytes);
+        this.control = SharedFile.create(ShmFiles.file(jobId, rank, "ctl"), this.controlBytes);
+    }
+
+    private static long roundUp(long bytes) {
+        return Math.ceilDiv(bytes, PAGE) * PAGE;
+    }
+
+    @Override
+    public String name() {
+        return "shm";
+    }
+
+    @Override
+    public MemorySegment localControl() {
+        return control.segment();
+    }
+
+    @Override
+    public RemoteMemory peerControl(int jobRank) {
+        if (jobRank == rank) {
+            return new DirectMemory(control.segment(), () -> { });
+        }
+        SharedFile peer = SharedFile.open(ShmFiles.file(jobId, jobRank, "ctl"), controlBytes);
+        return new DirectMemory(peer.segment(), peer::release);
+    }
+
+    @Override
+    public long maxSegmentSize() {
+        return ShmFiles.largestSegment();
+    }
+
+    @Override
+    public long allocationGranule() {
+        return PAGE;
+    }
+
+    @Override
+    public LocalMemory allocate(long bytes) {
+        Path path = ShmFiles.file(jobId, rank, "s" + fileCounter.incrementAndGet());
+        SharedFile file = SharedFile.create(path, bytes);
+        byte[] name = path.getFileName().toString().getBytes(StandardCharsets.US_ASCII);
+        byte[] descriptor = new byte[1 + name.length];
+        descriptor[0] = FILE;
+        System.arraycopy(name, 0, descriptor, 1, name.length);
+        if (descriptor.length > MAX_DESCRIPTOR_BYTES) {
+            file.release();
+            throw new ResourceException("shared file name too long for a descriptor: " + path);
+        }
+        return new LocalMemory(file.segment(), descriptor, file::release);
+    }
+
+    @Override
+    public LocalMemory export(MemorySegment clientMemory) {
+        if (!CrossMemoryAttach.available()) {
+            throw new BadArgumentException("client-allocated segments need process_vm_readv/writev, which this "
+                    + "libc lacks");
+        }
+        ByteBuffer d = ByteBuffer.allocate(1 + 3 * Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        d.put(CLIENT).putLong(ProcessHandle.current().pid()).putLong(clientMemory.address())
+                .putLong(clientMemory.byteSize());
+        return new LocalMemory(clientMemory, d.array(), () -> { });
+    }
+
+    @Override
+    public RemoteMemory attach(int jobRank, byte[] descriptor, long size) {
+        if (descriptor.length == 0) {
+            throw new ResourceException("empty segment descriptor from PE " + jobRank);
+        }
+        if (descriptor[0] == FILE) {
+            String name = new String(descriptor, 1, descriptor.length - 1, StandardCharsets.US_ASCII);
+            // Only a file of this job, inside the shared directory: a descriptor is input too.
+            if (!name.startsWith(ShmFiles.jobPrefix(jobId)) || name.contains("/")) {
+                throw new ResourceException("PE " + jobRank + " published a segment file outside this job: " + name);
+            }
+            SharedFile file = SharedFile.open(ShmFiles.directory().resolve(name), size);
+            return new DirectMemory(file.segment(), file::release);
+        }
+        if (descriptor[0] == CLIENT && descriptor.length == 1 + 3 * Long.BYTES) {
+            ByteBuffer d = ByteBuffer.wrap(descriptor, 1, 3 * Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            long pid = d.getLong();
+            long address = d.getLong();
+            long length = d.getLong();
+            if (length < size) {
+                throw new ResourceException("PE " + jobRank + " published " + size + " bytes over " + length);
+            }
+            return new CmaMemory((int) pid, address, size);
+        }
+        throw new ResourceException("unknown segment descriptor type " + descriptor[0] + " from PE " + jobRank);
+    }
+
+    @Override
+    public int progress() {
+        return 0;
+    }
+
+    @Override
+    public boolean healthy() {
+        return !closed && bootstrap.healthy();
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            control.release();
+        }
+    }
+}
