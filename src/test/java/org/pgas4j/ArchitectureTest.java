@@ -1,0 +1,68 @@
+package org.pgas4j;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The layers of DESIGN.md, checked on the sources: dependencies point down only. Each package
+ * may import only the pgas4j packages listed for it.
+ */
+@Timeout(30)
+class ArchitectureTest {
+    private static final Path SOURCES = Path.of("src/main/java");
+    private static final Pattern IMPORT = Pattern.compile("^import (?:static )?(org\\.pgas4j(?:\\.[a-z]+)*)\\.[A-Z]",
+            Pattern.MULTILINE);
+    private static final String API = "org.pgas4j";
+    // The exceptions and the settings table of the API package are shared vocabulary, usable everywhere.
+    private static final Pattern SHARED_API_TYPES = Pattern.compile(
+            "^import org\\.pgas4j\\.(BadArgumentException|ResourceException|JobAbortedException|Settings|Setting);",
+            Pattern.MULTILINE);
+
+    /** Package -> the pgas4j packages it may depend on (besides itself). */
+    private static final Map<String, List<String>> ALLOWED = Map.of(
+            "org.pgas4j.bootstrap", List.of("org.pgas4j.transport.shm"),
+            "org.pgas4j.spi", List.of("org.pgas4j.bootstrap"),
+            "org.pgas4j.transport.shm", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap"),
+            "org.pgas4j.transport.local", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap"),
+            "org.pgas4j.internal", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap"),
+            "org.pgas4j", List.of("org.pgas4j.internal", "org.pgas4j.spi", "org.pgas4j.bootstrap"),
+            "org.pgas4j.examples", List.of(API),
+            "org.pgas4j.bench", List.of(API, "org.pgas4j.launcher", "org.pgas4j.transport.shm"),
+            "org.pgas4j.launcher", List.of(API, "org.pgas4j.spi", "org.pgas4j.bootstrap", "org.pgas4j.transport.shm",
+                    "org.pgas4j.transport.local"));
+
+    @Test
+    void everyPackageImportsOnlyTheLayersBelowIt() throws IOException {
+        List<String> violations = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String pkg = SOURCES.relativize(f.getParent()).toString().replace('/', '.');
+                List<String> allowed = ALLOWED.get(pkg);
+                if (allowed == null) {
+                    violations.add(pkg + " is not a known layer (add it to ArchitectureTest)");
+                    continue;
+                }
+                String text = SHARED_API_TYPES.matcher(Files.readString(f)).replaceAll("");
+                Matcher m = IMPORT.matcher(text);
+                while (m.find()) {
+                    String dep = m.group(1);
+                    if (!dep.equals(pkg) && !allowed.contains(dep)) {
+                        violations.add(f + " imports " + dep);
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), violations);
+    }
+}

@@ -1,0 +1,18 @@
+package org.pgas4j.conformance;
+
+import java.util.Map;
+
+/** The named sets of scenarios, each run in one job with one configuration. */
+final class ScenarioSets {
+    private ScenarioSets() {
+    }
+
+    static Map<String, Scenario> byName(String name) {
+        return switch (name) {
+            case "rma" -> RmaScenarios.all();
+            case "runtime-segments" -> SegmentScenarios.runtime();
+            case "client-segments" -> SegmentScenarios.clientAllocated();
+            default -> throw new IllegalArgumentException("no scenario set " + name);
+        };
+    }
+}

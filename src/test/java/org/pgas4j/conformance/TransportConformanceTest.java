@@ -1,0 +1,110 @@
+package org.pgas4j.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Timeout;
+import org.pgas4j.testing.LaunchedJob;
+import org.pgas4j.transport.local.LocalJob;
+
+/**
+ * The conformance suite: every scenario set on every transport at N = 1, 2, 3 and 8 PEs (8 is
+ * more PEs than this machine's cores). {@code shm} jobs are real processes started through the
+ * launcher; {@code local} jobs are threads of this JVM. Each scenario of each job is one test.
+ */
+class TransportConformanceTest {
+    private static final int[] SIZES = {1, 2, 3, 8};
+    private static final Pattern LINE = Pattern.compile("^\\[(\\d+)] " + ScenarioRunner.MARK + "(\\S+) (.*)$");
+
+    /** Which configuration each scenario set runs with. */
+    private static String segmentSizeFor(String set) {
+        return set.equals("rma") ? "4m" : "0";
+    }
+
+    @TestFactory
+    @Timeout(value = 15, unit = TimeUnit.MINUTES)
+    Stream<DynamicNode> everyScenarioOnEveryTransportAndSize() {
+        List<DynamicNode> jobs = new ArrayList<>();
+        for (String transport : List.of("local", "shm")) {
+            for (int n : SIZES) {
+                for (String set : List.of("rma", "runtime-segments", "client-segments")) {
+                    jobs.add(DynamicContainer.dynamicContainer(transport + " N=" + n + " " + set,
+                            Stream.of(set).flatMap(s -> scenarioTests(transport, n, s))));
+                }
+            }
+        }
+        return jobs.stream();
+    }
+
+    private static Stream<DynamicNode> scenarioTests(String transport, int n, String set) {
+        Map<String, Map<Integer, String>> results = transport.equals("local") ? runLocal(n, set) : runShm(n, set);
+        String jobOutcome = results.containsKey("") ? results.remove("").get(-1) : "";
+        List<DynamicNode> tests = new ArrayList<>();
+        for (String scenario : ScenarioSets.byName(set).keySet()) {
+            Map<Integer, String> perRank = results.getOrDefault(scenario, Map.of());
+            tests.add(DynamicTest.dynamicTest(scenario, () -> {
+                for (int r = 0; r < n; r++) {
+                    String result = perRank.get(r);
+                    if (result == null) {
+                        fail("PE " + r + " did not report " + scenario + "; " + jobOutcome);
+                    }
+                    if (!result.equals("PASS")) {
+                        fail("PE " + r + ": " + result.replace('|', '\n'));
+                    }
+                }
+                assertEquals(n, perRank.size(), "reports of " + scenario);
+            }));
+        }
+        return tests.stream();
+    }
+
+    private static Map<String, Map<Integer, String>> runLocal(int n, String set) {
+        Map<String, Map<Integer, String>> results = new ConcurrentHashMap<>();
+        String previous = System.getProperty("pgas4j.segment.size");
+        System.setProperty("pgas4j.segment.size", segmentSizeFor(set));
+        try {
+            LocalJob.run(n, java.time.Duration.ofMinutes(3), () -> {
+                int rank = LocalJob.currentRank();
+                ScenarioRunner.runAll(ScenarioSets.byName(set), (name, result) ->
+                        results.computeIfAbsent(name, k -> new ConcurrentHashMap<>()).put(rank, result));
+            });
+        } catch (LocalJob.LocalJobException e) {
+            results.put("", Map.of(-1, "the job failed: " + e.getMessage()));
+        } finally {
+            if (previous == null) {
+                System.clearProperty("pgas4j.segment.size");
+            } else {
+                System.setProperty("pgas4j.segment.size", previous);
+            }
+        }
+        return results;
+    }
+
+    private static Map<String, Map<Integer, String>> runShm(int n, String set) {
+        LaunchedJob.Result r = LaunchedJob.run(n, "shm", 180,
+                List.of("--jvm-arg", "-Dpgas4j.segment.size=" + segmentSizeFor(set)),
+                ConformancePe.class.getName(), set);
+        Map<String, Map<Integer, String>> results = new ConcurrentHashMap<>();
+        for (String line : r.lines()) {
+            Matcher m = LINE.matcher(line);
+            if (m.matches()) {
+                results.computeIfAbsent(m.group(2), k -> new ConcurrentHashMap<>())
+                        .put(Integer.parseInt(m.group(1)), m.group(3));
+            }
+        }
+        results.put("", Map.of(-1, "job " + r));
+        return results;
+    }
+}

@@ -1,0 +1,98 @@
+package org.pgas4j.testing;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a real job through the launcher ({@code org.pgas4j.launcher.Launcher run ...}) as a child
+ * process of the test JVM, with the test class path, and captures what it printed.
+ */
+public final class LaunchedJob {
+    private LaunchedJob() {
+    }
+
+    /**
+     * What a finished job left behind.
+     *
+     * @param exitCode the launcher's exit status
+     * @param stdout everything the PEs and the launcher printed to standard output
+     * @param stderr everything printed to standard error
+     */
+    public record Result(int exitCode, String stdout, String stderr) {
+        /** Lines of standard output. */
+        public List<String> lines() {
+            return stdout.lines().toList();
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout\n" + stdout + "--- stderr\n" + stderr;
+        }
+    }
+
+    /** The java executable running the tests (JDK 25). */
+    public static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** Runs the launcher with {@code launcherArgs} and waits at most {@code timeoutSeconds}. */
+    public static Result launcher(long timeoutSeconds, List<String> launcherArgs) {
+        List<String> cmd = new ArrayList<>(List.of(java(), "--enable-native-access=ALL-UNNAMED",
+                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "org.pgas4j.launcher.Launcher"));
+        cmd.addAll(launcherArgs);
+        return exec(cmd, timeoutSeconds);
+    }
+
+    /**
+     * Runs {@code mainClass} as a job of {@code np} PEs over {@code transport}, with output tagged
+     * by rank and the test class path.
+     */
+    public static Result run(int np, String transport, long timeoutSeconds, List<String> extraOptions,
+                             String mainClass, String... args) {
+        List<String> a = new ArrayList<>(List.of("run", "-np", Integer.toString(np), "--transport", transport,
+                "--tag-output", "--timeout", Long.toString(timeoutSeconds)));
+        a.addAll(extraOptions);
+        a.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+        a.addAll(List.of(args));
+        return launcher(timeoutSeconds + 15, a);
+    }
+
+    /** Runs a command, capturing its output, killing it after {@code timeoutSeconds}. */
+    public static Result exec(List<String> cmd, long timeoutSeconds) {
+        try {
+            Process p = new ProcessBuilder(cmd).start();
+            p.getOutputStream().close();
+            CompletableFuture<String> out = drain(p.getInputStream());
+            CompletableFuture<String> err = drain(p.getErrorStream());
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                p.waitFor();
+                return new Result(-1, out.join(), err.join() + "\n[test harness: killed after " + timeoutSeconds + " s]");
+            }
+            return new Result(p.exitValue(), out.join(), err.join());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static CompletableFuture<String> drain(InputStream in) {
+        return CompletableFuture.supplyAsync(() -> {
+            try (in) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return "[read failed: " + e + "]";
+            }
+        });
+    }
+}
