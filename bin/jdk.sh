@@ -1,0 +1,35 @@
+# Sourced by bin/pgas4j and bin/test: finds a JDK >= 25.
+# pgas4j_find_jdk prints the JDK's home; when there is none it prints one line naming what it
+# found to stderr and returns 1. Order: $JAVA_HOME, then every JDK under $PGAS4J_JDK_SEARCH
+# (default /usr/lib/jvm), newest first.
+
+pgas4j_jdk_major() { # JAVA_HOME-like dir -> major version, or nothing
+    local java="$1/bin/java" v
+    [ -x "$java" ] || return 1
+    v="$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p' | head -n 1)"
+    [ -n "$v" ] || return 1
+    echo "${v%%.*}"
+}
+
+pgas4j_find_jdk() {
+    local needed=25 seen="" dir major
+    if [ -n "${JAVA_HOME:-}" ]; then
+        major="$(pgas4j_jdk_major "$JAVA_HOME" || true)"
+        if [ -n "$major" ] && [ "$major" -ge "$needed" ]; then
+            echo "$JAVA_HOME"; return 0
+        fi
+        seen="JAVA_HOME=$JAVA_HOME is ${major:-not a JDK}"
+    fi
+    local search="${PGAS4J_JDK_SEARCH:-/usr/lib/jvm}"
+    if [ -d "$search" ]; then
+        for dir in $(ls -1d "$search"/*/ 2>/dev/null | sort -rV); do
+            dir="${dir%/}"
+            major="$(pgas4j_jdk_major "$dir" || true)"
+            if [ -n "$major" ] && [ "$major" -ge "$needed" ]; then
+                echo "$dir"; return 0
+            fi
+        done
+    fi
+    echo "pgas4j: needs a JDK >= $needed; ${seen:+$seen and }$search has none. Install Temurin $needed or set JAVA_HOME to a JDK >= $needed." >&2
+    return 1
+}
