@@ -1,0 +1,61 @@
+package org.pgas4j.bootstrap;
+
+import org.pgas4j.transport.shm.ShmFiles;
+
+/**
+ * What a PE does when its job fails under it (the launcher aborted the job or vanished): remove
+ * the job's shared files at once, give the program a short grace to notice and exit by itself,
+ * then print one line to stderr, remove the files again and halt the JVM.
+ */
+final class JobTermination {
+    /** The status a PE halts with when its job failed under it. */
+    static final int EXIT_STATUS = 1;
+    /** How long the program may take to exit by itself after its job failed. */
+    static final long GRACE_MILLIS = 1000;
+
+    private final int rank;
+    private final String jobId;
+    private volatile boolean armed;
+    private final Thread cleanupHook;
+
+    JobTermination(int rank, String jobId) {
+        this.rank = rank;
+        this.jobId = jobId;
+        this.cleanupHook = new Thread(this::removeFilesIfArmed, "pgas4j-pe-" + rank + "-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanupHook);
+    }
+
+    /**
+     * Called by the watchdog thread once the job failed: returns only if the program exits first
+     * (the thread is a daemon), otherwise halts the JVM.
+     */
+    void terminate(String reason) {
+        armed = true;
+        ShmFiles.removeJobFiles(jobId);
+        try {
+            Thread.sleep(GRACE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        System.err.println("pgas4j: PE " + rank + ": " + reason + "; exiting");
+        System.err.flush();
+        ShmFiles.removeJobFiles(jobId);
+        Runtime.getRuntime().halt(EXIT_STATUS);
+    }
+
+    /** The PE finalized cleanly: its shutdown must not touch the job's files. */
+    void disarm() {
+        armed = false;
+        try {
+            Runtime.getRuntime().removeShutdownHook(cleanupHook);
+        } catch (IllegalStateException e) {
+            // The JVM is already shutting down; the hook sees armed == false.
+        }
+    }
+
+    private void removeFilesIfArmed() {
+        if (armed) {
+            ShmFiles.removeJobFiles(jobId);
+        }
+    }
+}

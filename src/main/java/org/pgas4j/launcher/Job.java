@@ -1,0 +1,265 @@
+package org.pgas4j.launcher;
+
+import java.util.StringJoiner;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.pgas4j.bootstrap.RendezvousProtocol;
+
+/**
+ * A running job: the spawned processes and the one event thread that owns all their state. It
+ * applies the failure policy:
+ * <ul>
+ *   <li>a PE that exits non-zero or is killed fails the job, with its status (128+signal when
+ *       killed);</li>
+ *   <li>a PE that joined the job and exits with status 0 without finalizing while another PE is
+ *       still running unfinalized fails the job with status 1 (as {@code mpirun} does): the others
+ *       could otherwise wait for it forever. A PE that never joined (a program that does not use
+ *       pgas4j) may exit 0 at any time, unless others then wait for it in a collective;</li>
+ *   <li>a collective that cannot complete (a PE exited or finalized before contributing, or PEs
+ *       disagree on the kind or the order) fails the job with status 1;</li>
+ *   <li>the time limit fails the job with status 124, naming the PEs still running.</li>
+ * </ul>
+ * The first failure is reported in one line and fixes the job's status; PEs stopped because of it
+ * are not reported again. Then {@link Teardown} ends the rest.
+ */
+final class Job {
+    /** The exit status of a job that ran out of time. */
+    static final int TIMEOUT_STATUS = 124;
+    /** The exit status of a job failed by the launcher's policy rather than by a PE's own status. */
+    static final int POLICY_STATUS = 1;
+    private static final long DISCONNECT_GRACE_MILLIS = 1_000;
+
+    private final PeProcess[] pes;
+    private final LineSink err;
+    private final long timeoutMillis;
+    private final String timeoutText;
+    private final boolean reportPlainExits;
+    private final BooleanSupplier launcherStopping;
+    private final BlockingQueue<JobEvent> events;
+    private final Teardown teardown = new Teardown();
+    private final long startNanos = System.nanoTime();
+
+    private CollectiveRound round;
+    private int nextSequence;
+    private boolean failed;
+    private int status;
+    private int running;
+
+    /**
+     * @param events the job's event queue, shared with the rendezvous server
+     * @param pes the processes, indexed by rank
+     * @param err where the launcher's messages go
+     * @param timeoutMillis the time limit, 0 for none
+     * @param timeoutText the time limit as the user wrote it
+     * @param reportPlainExits whether a non-zero exit is reported (false for the local job JVM,
+     *        which reports its PEs' failures itself; a signal is always reported)
+     * @param launcherStopping true once the launcher itself is being stopped: failures are then
+     *        its own doing and not reported
+     */
+    Job(BlockingQueue<JobEvent> events, PeProcess[] pes, LineSink err, long timeoutMillis, String timeoutText,
+        boolean reportPlainExits, BooleanSupplier launcherStopping) {
+        this.events = events;
+        this.pes = pes;
+        this.err = err;
+        this.timeoutMillis = timeoutMillis;
+        this.timeoutText = timeoutText;
+        this.reportPlainExits = reportPlainExits;
+        this.launcherStopping = launcherStopping;
+        this.running = pes.length;
+        for (PeProcess pe : pes) {
+            pe.process.onExit().thenAccept(p -> post(new JobEvent.Exited(pe.rank, p.exitValue())));
+        }
+    }
+
+    /** Queues an event for the event thread; callable from any thread. */
+    void post(JobEvent event) {
+        events.add(event);
+    }
+
+    /** Runs the event loop until every process has exited; returns the job's exit status. */
+    int run() throws InterruptedException {
+        long deadline = timeoutMillis > 0 ? timeoutMillis : Long.MAX_VALUE;
+        while (running > 0) {
+            long next = Math.min(failed ? Long.MAX_VALUE : deadline, teardown.nextMillis());
+            long wait = next == Long.MAX_VALUE ? TimeUnit.DAYS.toMillis(1) : Math.max(1, next - nowMillis());
+            JobEvent e = events.poll(wait, TimeUnit.MILLISECONDS);
+            if (e != null) {
+                handle(e);
+            }
+            long now = nowMillis();
+            if (!failed && now >= deadline) {
+                fail("the job timed out after " + timeoutText + " s; still running: " + stillRunning()
+                        + (round == null ? "" : "; PEs " + round.missing() + " have not entered " + round.name()),
+                        TIMEOUT_STATUS);
+            }
+            teardown.step(pes, now);
+        }
+        return status;
+    }
+
+    private long nowMillis() {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+    }
+
+    private void handle(JobEvent event) {
+        switch (event) {
+            case JobEvent.Exited x -> exited(pes[x.rank()], x.status());
+            case JobEvent.JoinRequest j -> join(j);
+            case JobEvent.Contribution c -> contribute(pes[c.rank()], c);
+            case JobEvent.FinalizeRequest f -> finalize(pes[f.rank()]);
+            case JobEvent.Disconnected d -> disconnected(pes[d.rank()], d.detail());
+            case JobEvent.DisconnectCheck d -> disconnectCheck(pes[d.rank()], d.detail());
+            case JobEvent.ProtocolError p -> fail(pes[p.rank()].name() + " " + p.message(), POLICY_STATUS);
+        }
+    }
+
+    private void exited(PeProcess pe, int exitStatus) {
+        if (pe.exited) {
+            return;
+        }
+        pe.exited = true;
+        pe.status = exitStatus;
+        running--;
+        if (pe.connection != null) {
+            pe.connection.close();
+        }
+        if (failed) {
+            return;
+        }
+        if (exitStatus != 0) {
+            String what = pe.name() + " " + ExitStatus.describe(exitStatus);
+            fail(what, exitStatus, reportPlainExits || ExitStatus.isSignal(exitStatus));
+        } else if (pe.connection != null && !pe.finalized && othersActive(pe)) {
+            fail(pe.name() + " exited with status 0 without finalizing while other PEs still run"
+                    + " (close the bootstrap or client before exiting)", POLICY_STATUS);
+        } else if (round != null && !round.hasContributed(pe.rank)) {
+            fail(pe.name() + " exited with status 0 while PEs wait for it in " + round.name(), POLICY_STATUS);
+        }
+    }
+
+    private boolean othersActive(PeProcess self) {
+        for (PeProcess pe : pes) {
+            if (pe != self && !pe.exited && !pe.finalized) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void join(JobEvent.JoinRequest j) {
+        String refusal = null;
+        if (failed) {
+            refusal = "the job is failing";
+        } else if (j.rank() < 0 || j.rank() >= pes.length) {
+            refusal = "rank " + j.rank() + " is outside [0, " + pes.length + ")";
+        } else {
+            PeProcess pe = pes[j.rank()];
+            if (pe.connection != null) {
+                refusal = pe.label + " has already joined";
+            } else if (pe.exited) {
+                refusal = pe.name() + " has already exited";
+            } else if (pe.process.pid() != j.pid()) {
+                refusal = pe.label + " is pid " + pe.process.pid() + ", not pid " + j.pid();
+            }
+        }
+        if (refusal != null) {
+            err.message("refused a rendezvous connection claiming to be PE " + j.rank() + " (pid " + j.pid() + "): " + refusal);
+            j.connection().refuse(refusal);
+            return;
+        }
+        PeProcess pe = pes[j.rank()];
+        pe.connection = j.connection();
+        j.connection().welcome(pe.rank, pes.length);
+    }
+
+    private void contribute(PeProcess pe, JobEvent.Contribution c) {
+        if (failed || pe.finalized || pe.exited) {
+            return;
+        }
+        String kind = CollectiveRound.name(c.kind());
+        if (c.sequence() != nextSequence) {
+            fail(pe.name() + " entered " + kind + " #" + c.sequence() + " but the job is at collective #" + nextSequence,
+                    POLICY_STATUS);
+            return;
+        }
+        if (round == null) {
+            round = new CollectiveRound(nextSequence, c.kind(), pes.length);
+            for (PeProcess other : pes) {
+                if (other.exited || other.finalized) {
+                    fail(pe.name() + " entered " + round.name() + " but " + other.name()
+                            + (other.exited ? " has exited" : " has finalized") + " and cannot join it", POLICY_STATUS);
+                    return;
+                }
+            }
+        } else if (round.kind != c.kind()) {
+            fail("collective mismatch: " + pe.name() + " called " + kind + " as collective #" + round.sequence
+                    + " while other PEs called " + CollectiveRound.name(round.kind), POLICY_STATUS);
+            return;
+        } else if (round.hasContributed(pe.rank)) {
+            fail(pe.name() + " contributed twice to " + round.name(), POLICY_STATUS);
+            return;
+        }
+        if (round.add(pe.rank, c.data())) {
+            byte[] payload = round.resultPayload();
+            for (PeProcess each : pes) {
+                each.connection.send(RendezvousProtocol.RESULT, payload);
+            }
+            round = null;
+            nextSequence++;
+        }
+    }
+
+    private void finalize(PeProcess pe) {
+        if (failed || pe.exited) {
+            return;
+        }
+        if (round != null && !round.hasContributed(pe.rank)) {
+            fail(pe.name() + " finalized while other PEs wait for it in " + round.name(), POLICY_STATUS);
+            return;
+        }
+        pe.finalized = true;
+        pe.connection.send(RendezvousProtocol.FINALIZED, new byte[0]);
+    }
+
+    private void disconnected(PeProcess pe, String detail) {
+        if (failed || pe.finalized || pe.exited) {
+            return;
+        }
+        // Its process has probably just died: give the exit event a moment to arrive first.
+        CompletableFuture.delayedExecutor(DISCONNECT_GRACE_MILLIS, TimeUnit.MILLISECONDS)
+                .execute(() -> post(new JobEvent.DisconnectCheck(pe.rank, detail)));
+    }
+
+    private void disconnectCheck(PeProcess pe, String detail) {
+        if (failed || pe.finalized || pe.exited) {
+            return;
+        }
+        fail(pe.name() + " " + detail + " without finalizing", POLICY_STATUS);
+    }
+
+    private void fail(String reason, int exitStatus) {
+        fail(reason, exitStatus, true);
+    }
+
+    private void fail(String reason, int exitStatus, boolean report) {
+        failed = true;
+        status = exitStatus;
+        if (report && !launcherStopping.getAsBoolean()) {
+            err.message(reason);
+        }
+        round = null;
+        teardown.begin(pes, reason, nowMillis());
+    }
+
+    private String stillRunning() {
+        StringJoiner s = new StringJoiner(", ");
+        for (PeProcess pe : pes) {
+            if (!pe.exited) {
+                s.add(pe.name() + (pe.finalized ? " (finalized)" : ""));
+            }
+        }
+        return s.toString();
+    }
+}

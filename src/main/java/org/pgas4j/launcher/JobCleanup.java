@@ -1,0 +1,86 @@
+package org.pgas4j.launcher;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.pgas4j.transport.shm.ShmFiles;
+
+/**
+ * Makes sure a job leaves nothing behind: registered as a shutdown hook before the first PE is
+ * spawned, so that also when the launcher is stopped by SIGTERM or SIGINT its PEs are stopped
+ * (SIGTERM, then SIGKILL) and every {@code pgas4j-<jobId>-*} shared file is removed.
+ */
+final class JobCleanup {
+    private static final long TERM_WAIT_MILLIS = 1_000;
+
+    private final String jobId;
+    private final LineSink err;
+    private final List<Process> processes = new CopyOnWriteArrayList<>();
+    private final Thread hook;
+    private volatile boolean finished;
+    private volatile boolean stopping;
+
+    JobCleanup(String jobId, LineSink err) {
+        this.jobId = jobId;
+        this.err = err;
+        this.hook = new Thread(this::onShutdown, "pgas4j-launcher-cleanup");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /** Records a spawned process, to be stopped if the launcher is. */
+    void add(Process p) {
+        processes.add(p);
+    }
+
+    /** The job ended normally: removes its shared files. */
+    void finish() {
+        finished = true;
+        ShmFiles.removeJobFiles(jobId);
+    }
+
+    /** Stops every process at once (used when spawning fails half-way), then removes the files. */
+    void abandon() {
+        stopAll();
+        finish();
+    }
+
+    /** Whether the launcher is being stopped (its shutdown hook runs). */
+    boolean stopping() {
+        return stopping;
+    }
+
+    private void onShutdown() {
+        stopping = true;
+        if (!finished && processes.stream().anyMatch(Process::isAlive)) {
+            err.message("the launcher is stopping; stopping the job's PEs");
+            stopAll();
+        }
+        ShmFiles.removeJobFiles(jobId);
+    }
+
+    private void stopAll() {
+        for (Process p : processes) {
+            p.destroy();
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TERM_WAIT_MILLIS);
+        for (Process p : processes) {
+            try {
+                p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        for (Process p : processes) {
+            Teardown.killForcibly(p);
+        }
+        for (Process p : processes) {
+            try {
+                p.waitFor(TERM_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package org.pgas4j.launcher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Copies one PE output stream to one of the launcher's, line by line, optionally prefixing each
+ * line with {@code [rank] }. Runs on its own daemon thread until the stream ends.
+ */
+final class OutputForwarder implements Runnable {
+    private final InputStream in;
+    private final LineSink sink;
+    private final byte[] prefix;
+    private final Thread thread;
+
+    /**
+     * @param in the PE's stdout or stderr
+     * @param sink where its lines go
+     * @param prefix the text put before every line ({@code "[3] "}), or empty
+     * @param name the thread's name
+     */
+    OutputForwarder(InputStream in, LineSink sink, String prefix, String name) {
+        this.in = in;
+        this.sink = sink;
+        this.prefix = prefix.getBytes(StandardCharsets.UTF_8);
+        this.thread = new Thread(this, name);
+        this.thread.setDaemon(true);
+    }
+
+    /** Starts forwarding. */
+    OutputForwarder start() {
+        thread.start();
+        return this;
+    }
+
+    /** Waits until the stream ended or {@code millis} passed (a PE's child may keep the pipe open). */
+    void awaitEnd(long millis) {
+        try {
+            thread.join(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void run() {
+        byte[] buffer = new byte[8192];
+        byte[] line = new byte[256];
+        int length = 0;
+        try (in) {
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                for (int i = 0; i < n; i++) {
+                    byte b = buffer[i];
+                    if (b == '\n') {
+                        sink.write(prefix, line, length, true);
+                        length = 0;
+                    } else {
+                        if (length == line.length) {
+                            line = Arrays.copyOf(line, line.length * 2);
+                        }
+                        line[length++] = b;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // The PE is gone and its pipe with it; flush what we have.
+        }
+        if (length > 0) {
+            // A last line without a line feed: keep it byte-exact unless lines are tagged.
+            sink.write(prefix, line, length, prefix.length > 0);
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package org.pgas4j.launcher;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.TreeSet;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.Settings;
+import org.pgas4j.spi.TransportProvider;
+
+/**
+ * The transports the launcher knows: the two it launches itself ({@code shm}: one process per PE;
+ * {@code local}: threads of one JVM) and every {@link TransportProvider} on its class path.
+ */
+final class TransportCatalog {
+    /** One process per PE on this host. */
+    static final String SHM = "shm";
+    /** All PEs as threads of one JVM. */
+    static final String LOCAL = "local";
+
+    /**
+     * One transport as seen through {@link ServiceLoader}.
+     *
+     * @param name the name, or null when the provider failed to load
+     * @param description its one-line description
+     * @param unavailableReason null when usable here, else why not
+     * @param loadError null, or why the provider could not be loaded
+     */
+    record Entry(String name, String description, String unavailableReason, String loadError) {
+    }
+
+    private TransportCatalog() {
+    }
+
+    /** Every provider on the class path, in discovery order; a broken provider becomes an entry with a load error. */
+    static List<Entry> providers() {
+        List<Entry> entries = new ArrayList<>();
+        ServiceLoader<TransportProvider> loader = ServiceLoader.load(TransportProvider.class, Launcher.class.getClassLoader());
+        var it = loader.iterator();
+        while (true) {
+            try {
+                if (!it.hasNext()) {
+                    break;
+                }
+                TransportProvider p = it.next();
+                String reason;
+                try {
+                    reason = p.unavailableReason();
+                } catch (RuntimeException | LinkageError e) {
+                    reason = "its availability check failed: " + e;
+                }
+                entries.add(new Entry(p.name(), p.description(), reason, null));
+            } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+                entries.add(new Entry(null, null, null, String.valueOf(e.getMessage())));
+                if (e instanceof ServiceConfigurationError && e.getCause() == null) {
+                    break; // the configuration file itself is broken: iterating further repeats the error
+                }
+            }
+        }
+        return entries;
+    }
+
+    /** Every transport name the launcher accepts, sorted. */
+    static List<String> knownNames(List<Entry> providers) {
+        TreeSet<String> names = new TreeSet<>(List.of(SHM, LOCAL));
+        for (Entry e : providers) {
+            if (e.name() != null) {
+                names.add(e.name());
+            }
+        }
+        return List.copyOf(names);
+    }
+
+    /**
+     * The transport of a job: {@code requested} if given, else the configured default
+     * ({@code pgas4j.transport} / {@code PGAS4J_TRANSPORT}).
+     *
+     * @throws UsageException for an unknown name, or a transport that cannot run here
+     */
+    static String choose(String requested) {
+        String name;
+        if (requested != null) {
+            name = requested.trim().toLowerCase(java.util.Locale.ROOT);
+        } else {
+            try {
+                name = Settings.TRANSPORT.value();
+            } catch (BadArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        List<Entry> providers = providers();
+        List<String> known = knownNames(providers);
+        if (!known.contains(name)) {
+            throw new UsageException("unknown transport '" + name + "'; known transports: " + String.join(", ", known));
+        }
+        for (Entry e : providers) {
+            if (name.equals(e.name()) && e.unavailableReason() != null) {
+                throw new UsageException("transport " + name + " cannot run on this host: " + e.unavailableReason());
+            }
+        }
+        return name;
+    }
+}
