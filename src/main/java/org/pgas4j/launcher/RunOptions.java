@@ -63,7 +63,7 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
                 }
                 case "--transport" -> transport = inline != null ? inline : value(args, i++, arg);
                 case "--tag-output" -> {
-                    noValue(arg, inline);
+                    noValue(name, inline);
                     tag = true;
                 }
                 case "--timeout" -> {
