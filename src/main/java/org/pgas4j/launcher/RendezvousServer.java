@@ -59,7 +59,7 @@ final class RendezvousServer implements AutoCloseable {
         this.events = events;
         this.err = err;
         this.server = new ServerSocket();
-        server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), backlog);
+        server.bind(new InetSocketAddress(InetAddress.getByAddress("localhost", new byte[] {127, 0, 0, 1}), 0), backlog);
     }
 
     /** The {@code host:port} for {@code PGAS4J_RENDEZVOUS}. */
