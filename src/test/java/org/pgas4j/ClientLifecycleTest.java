@@ -78,10 +78,13 @@ class ClientLifecycleTest {
         long start = System.nanoTime();
         LocalJob.LocalJobException e = assertThrows(LocalJob.LocalJobException.class,
                 () -> LocalJob.run(3, Duration.ofSeconds(30), () -> {
-                    try (Client c = Client.init()) {
-                        if (c.jobRank() == 1) {
-                            throw new IllegalStateException("PE 1 gives up");
-                        }
+                    // PE 1 fails without closing: close() is collective (a world barrier), so a
+                    // failing PE that closed would meet the others' barrier instead of failing it.
+                    Client c = Client.init();
+                    if (c.jobRank() == 1) {
+                        throw new IllegalStateException("PE 1 gives up");
+                    }
+                    try (c) {
                         try {
                             c.world().barrier();
                         } catch (JobAbortedException aborted) {
