@@ -14,7 +14,7 @@ import org.pgas4j.internal.DisseminationBarrier;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
-import org.pgas4j.internal.SelfMemory;
+import org.pgas4j.spi.MappedMemory;
 import org.pgas4j.spi.LocalMemory;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.Transport;
@@ -360,7 +360,7 @@ public final class Client implements AutoCloseable {
                 throw new BadArgumentException(operation + " from PE " + jobRank + ": segment " + slot.segmentId()
                         + " of " + who + " is no longer bound or was destroyed");
             }
-            memory = new SelfMemory(own.localMemory().segment());
+            memory = new MappedMemory(own.localMemory().segment(), null);
         } else {
             memory = transport.attach(j, slot.descriptor(), slot.size());
         }

@@ -7,8 +7,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.ResourceException;
-import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.LocalMemory;
+import org.pgas4j.spi.MappedMemory;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.Transport;
 
@@ -45,7 +45,7 @@ final class LocalTransport implements Transport {
 
     @Override
     public RemoteMemory peerControl(int jobRank) {
-        return new SharedMemory(fabric.control(jobRank));
+        return new MappedMemory(fabric.control(jobRank), null);
     }
 
     @Override
@@ -105,7 +105,7 @@ final class LocalTransport implements Transport {
         if (memory == null || memory.byteSize() < size) {
             throw new ResourceException("PE " + jobRank + " published memory " + id + " that is no longer exported");
         }
-        return new SharedMemory(memory.asSlice(0, size));
+        return new MappedMemory(memory.asSlice(0, size), null);
     }
 
     @Override
@@ -123,38 +123,6 @@ final class LocalTransport implements Transport {
         if (!closed) {
             closed = true;
             // The control region stays allocated: slower peers may still be leaving their last barrier.
-        }
-    }
-
-    /** Memory of a PE of this JVM: reached directly by every thread. */
-    private record SharedMemory(MemorySegment view) implements RemoteMemory {
-        @Override
-        public long size() {
-            return view.byteSize();
-        }
-
-        @Override
-        public MemorySegment directView() {
-            return view;
-        }
-
-        @Override
-        public void put(long offset, MemorySegment src, long srcOffset, long length, Completion completion) {
-            MemorySegment.copy(src, srcOffset, view, offset, length);
-            completion.localComplete();
-            completion.remoteComplete();
-        }
-
-        @Override
-        public void get(long offset, MemorySegment dst, long dstOffset, long length, Completion completion) {
-            MemorySegment.copy(view, offset, dst, dstOffset, length);
-            completion.localComplete();
-            completion.remoteComplete();
-        }
-
-        @Override
-        public void release() {
-            // The owner frees its memory.
         }
     }
 }

@@ -10,6 +10,7 @@ import org.pgas4j.BadArgumentException;
 import org.pgas4j.ResourceException;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.spi.LocalMemory;
+import org.pgas4j.spi.MappedMemory;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.Transport;
 
@@ -60,10 +61,10 @@ final class ShmTransport implements Transport {
     @Override
     public RemoteMemory peerControl(int jobRank) {
         if (jobRank == rank) {
-            return new DirectMemory(control.segment(), () -> { });
+            return new MappedMemory(control.segment(), null);
         }
         SharedFile peer = SharedFile.open(ShmFiles.file(jobId, jobRank, "ctl"), controlBytes);
-        return new DirectMemory(peer.segment(), peer::release);
+        return new MappedMemory(peer.segment(), peer::release);
     }
 
     @Override
@@ -115,7 +116,7 @@ final class ShmTransport implements Transport {
                 throw new ResourceException("PE " + jobRank + " published a segment file outside this job: " + name);
             }
             SharedFile file = SharedFile.open(ShmFiles.directory().resolve(name), size);
-            return new DirectMemory(file.segment(), file::release);
+            return new MappedMemory(file.segment(), file::release);
         }
         if (descriptor[0] == CLIENT && descriptor.length == 1 + 3 * Long.BYTES) {
             ByteBuffer d = ByteBuffer.wrap(descriptor, 1, 3 * Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);

@@ -1,17 +1,22 @@
-package org.pgas4j.transport.shm;
+package org.pgas4j.spi;
 
 import java.lang.foreign.MemorySegment;
-import org.pgas4j.spi.Completion;
-import org.pgas4j.spi.RemoteMemory;
 
-/** A peer's memory this process has mapped: reached by plain copies, complete at once. */
-final class DirectMemory implements RemoteMemory {
+/**
+ * A peer's memory that this process can load from and store to: the direct path. Put and get
+ * are plain copies, complete inside the call. Transports use it for whatever they map (a shared
+ * file, a segment of the same JVM); the core uses it for a PE's own segments.
+ */
+public final class MappedMemory implements RemoteMemory {
+    private static final Runnable NOTHING = () -> { };
+
     private final MemorySegment view;
     private final Runnable releaser;
 
-    DirectMemory(MemorySegment view, Runnable releaser) {
+    /** Memory reached through {@code view}; {@code releaser} unmaps it (null: nothing to release). */
+    public MappedMemory(MemorySegment view, Runnable releaser) {
         this.view = view;
-        this.releaser = releaser;
+        this.releaser = releaser == null ? NOTHING : releaser;
     }
 
     @Override
