@@ -1,0 +1,91 @@
+package org.pgas4j.bench;
+
+import java.io.File;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeSet;
+import org.pgas4j.launcher.Launcher;
+
+/**
+ * The command lines of the processes a benchmark spawns: plain JVMs for baselines, and pgas4j
+ * jobs started through the launcher ({@code Launcher run -np 2 --transport shm ...}) exactly as a
+ * user would. Every child runs on this JVM's JDK with this JVM's class path.
+ */
+final class JvmCommands {
+    /** Options of every plain JVM, matching what the launcher gives its PEs. */
+    static final List<String> JVM_OPTIONS = List.of("--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC");
+    /** The transport every pgas4j measurement runs over. */
+    static final String TRANSPORT = "shm";
+    /** The PEs of every pgas4j measurement: one per core of the test machines. */
+    static final int PES = 2;
+
+    private JvmCommands() {
+    }
+
+    /** The java executable of this JVM. */
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** This JVM's class path, with the location of the bench classes added when it is missing. */
+    static String classPath() {
+        String cp = System.getProperty("java.class.path", "");
+        String self = selfLocation();
+        if (self != null && !Arrays.asList(cp.split(File.pathSeparator)).contains(self)) {
+            cp = cp.isEmpty() ? self : cp + File.pathSeparator + self;
+        }
+        return cp;
+    }
+
+    private static String selfLocation() {
+        CodeSource source = JvmCommands.class.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return null;
+        }
+        try {
+            return Path.of(source.getLocation().toURI()).toAbsolutePath().normalize().toString();
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** A plain JVM running {@code mainClass} with {@code args}: no launcher, no pgas4j job. */
+    static List<String> plainJvm(Class<?> mainClass, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java());
+        cmd.addAll(JVM_OPTIONS);
+        cmd.add("-cp");
+        cmd.add(classPath());
+        cmd.add(mainClass.getName());
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    /**
+     * The launcher running {@code mainClass} as a job of {@link #PES} PEs over {@link #TRANSPORT},
+     * each PE with a primordial segment of {@link RmaPlan#SEGMENT_SIZE}. This JVM's
+     * {@code -Dpgas4j.*} settings are passed on; the launcher forwards them to the PEs.
+     *
+     * @param timeoutSeconds the job's time limit, enforced by the launcher
+     */
+    static List<String> pgasJob(long timeoutSeconds, Class<?> mainClass, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java());
+        cmd.addAll(JVM_OPTIONS);
+        for (String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
+            if (name.startsWith("pgas4j.")) {
+                cmd.add("-D" + name + "=" + System.getProperty(name));
+            }
+        }
+        String cp = classPath();
+        cmd.addAll(List.of("-cp", cp, Launcher.class.getName(), "run", "-np", Integer.toString(PES),
+                "--transport", TRANSPORT, "--timeout", Long.toString(timeoutSeconds),
+                "--jvm-arg", "-Dpgas4j.segment.size=" + RmaPlan.SEGMENT_SIZE, "-cp", cp, mainClass.getName()));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+}

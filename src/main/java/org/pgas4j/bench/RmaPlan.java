@@ -1,0 +1,123 @@
+package org.pgas4j.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How much of {@code bench rma} to measure and for how long: the message sizes, the iterations
+ * per timed repetition (scaled down with size so each repetition moves about the same number of
+ * bytes), the repetitions whose median a process reports, the ping-pong counts, and how many
+ * rounds of each baseline-and-pgas4j pair the driver alternates. Every process of a run derives
+ * the same plan from its name ({@link #FULL} or {@link #QUICK}).
+ *
+ * <p>Iteration counts are powers of two, hence multiples of {@link #WINDOW}.
+ */
+final class RmaPlan {
+    /** The plan name of a complete run. */
+    static final String FULL = "full";
+    /** The plan name of {@code --quick}. */
+    static final String QUICK = "quick";
+    /** Puts in flight between two waits in the bandwidth test (OSU's window). */
+    static final int WINDOW = 64;
+    /** The largest message size of any plan: the local buffers' size. */
+    static final long MAX_SIZE = 4L << 20;
+    /** The segment size the PEs need: the largest message and the ping-pong flag fit. */
+    static final String SEGMENT_SIZE = "8m";
+
+    private final String name;
+    private final long[] sizes;
+    private final int bytesShift;
+    private final int minIterations;
+    private final int maxIterations;
+    private final int repetitions;
+    private final int pingPongIterations;
+    private final int pingPongWarmup;
+    private final int rounds;
+
+    private RmaPlan(String name, long[] sizes, int bytesShift, int minIterations, int maxIterations, int repetitions,
+                    int pingPongIterations, int pingPongWarmup, int rounds) {
+        this.name = name;
+        this.sizes = sizes;
+        this.bytesShift = bytesShift;
+        this.minIterations = minIterations;
+        this.maxIterations = maxIterations;
+        this.repetitions = repetitions;
+        this.pingPongIterations = pingPongIterations;
+        this.pingPongWarmup = pingPongWarmup;
+        this.rounds = rounds;
+    }
+
+    /**
+     * The plan called {@code name}.
+     *
+     * @throws IllegalArgumentException for a name other than {@link #FULL} or {@link #QUICK}
+     */
+    static RmaPlan named(String name) {
+        return switch (name) {
+            // 1 GiB per repetition (about 25 ms at cache bandwidth), 9 repetitions, 8 B .. 4 MiB, 3 rounds.
+            case FULL -> new RmaPlan(FULL, powersOfTwo(8, MAX_SIZE), 30, 256, 1 << 19, 9, 1 << 18, 1 << 19, 3);
+            // 16 MiB per repetition, 3 repetitions, three sizes, 1 round: a check that everything runs.
+            case QUICK -> new RmaPlan(QUICK, new long[] {8, 4096, 1 << 20}, 24, 64, 1 << 14, 3, 1 << 14, 1 << 14, 1);
+            default -> throw new IllegalArgumentException("unknown plan '" + name + "'; known: full, quick");
+        };
+    }
+
+    /** The plan of a run with or without {@code --quick}. */
+    static RmaPlan of(boolean quick) {
+        return named(quick ? QUICK : FULL);
+    }
+
+    private static long[] powersOfTwo(long from, long to) {
+        List<Long> list = new ArrayList<>();
+        for (long s = from; s <= to; s <<= 1) {
+            list.add(s);
+        }
+        return list.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** The plan's name, passed to the processes that take its measurements. */
+    String name() {
+        return name;
+    }
+
+    /** The message sizes in bytes, ascending. */
+    long[] sizes() {
+        return sizes.clone();
+    }
+
+    /** Operations per timed repetition at {@code size} bytes: a power of two, at least {@link #WINDOW}. */
+    int iterations(long size) {
+        long n = (1L << bytesShift) / size;
+        return (int) Math.max(minIterations, Math.min(maxIterations, n));
+    }
+
+    /** Timed repetitions per size; the median is reported. */
+    int repetitions() {
+        return repetitions;
+    }
+
+    /**
+     * How many times the driver alternates a baseline and its pgas4j counterpart (raw and pgas4j
+     * ping-pong; memcpy and put bandwidth), each time in fresh processes; it reports the median of
+     * the rounds. The machine's speed drifts over seconds, so alternating keeps a ratio's two
+     * figures from being taken in different states of it.
+     */
+    int rounds() {
+        return rounds;
+    }
+
+    /** Round trips per timed ping-pong repetition. */
+    int pingPongIterations() {
+        return pingPongIterations;
+    }
+
+    /** Untimed round trips before the first timed ping-pong repetition. */
+    int pingPongWarmup() {
+        return pingPongWarmup;
+    }
+
+    /** Every round trip of a ping-pong run: warm-up and all repetitions. */
+    long pingPongTotal() {
+        return pingPongWarmup + (long) repetitions * pingPongIterations;
+    }
+}
