@@ -1,0 +1,85 @@
+package org.pgas4j;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.pgas4j.transport.local.LocalJob;
+
+/**
+ * Put, get and barrier allocate nothing once warm: measured with the JVM's per-thread
+ * allocation counter over many operations on a 2-PE in-JVM job (the same direct path as shm).
+ */
+@Timeout(120)
+class HotPathAllocationTest {
+    private static final int WARM_UP = 200_000;
+    private static final int MEASURED = 100_000;
+
+    private static long allocatedByThisThread() {
+        var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        return bean.getCurrentThreadAllocatedBytes();
+    }
+
+    @Test
+    void putGetAndBarrierAllocateNothing() {
+        Map<String, Long> bytes = new ConcurrentHashMap<>();
+        String previous = System.getProperty("pgas4j.segment.size");
+        System.setProperty("pgas4j.segment.size", "1m");
+        try {
+            LocalJob.run(2, Duration.ofSeconds(100), () -> {
+                try (Client c = Client.init(); Arena arena = Arena.ofConfined()) {
+                    Team w = c.world();
+                    Rma rma = c.rma();
+                    int peer = (w.rank() + 1) % w.size();
+                    MemorySegment buf = arena.allocate(4096);
+                    long[] array = new long[16];
+                    run(rma, w, peer, buf, array, WARM_UP);
+                    for (int i = 0; i < 1000; i++) {
+                        w.barrier();
+                    }
+                    long before = allocatedByThisThread();
+                    run(rma, w, peer, buf, array, MEASURED);
+                    long afterRma = allocatedByThisThread();
+                    for (int i = 0; i < 2000; i++) {
+                        w.barrier();
+                    }
+                    long afterBarrier = allocatedByThisThread();
+                    bytes.put("rma PE " + w.rank(), afterRma - before);
+                    bytes.put("barrier PE " + w.rank(), afterBarrier - afterRma);
+                }
+            });
+        } finally {
+            if (previous == null) {
+                System.clearProperty("pgas4j.segment.size");
+            } else {
+                System.setProperty("pgas4j.segment.size", previous);
+            }
+        }
+        // A handful of bytes of noise (a JIT deoptimisation, a TLAB refill record) is tolerated;
+        // one allocation per operation would be megabytes.
+        bytes.forEach((what, b) -> assertTrue(b < 16 * 1024, what + " allocated " + b + " bytes: " + bytes));
+    }
+
+    private static void run(Rma rma, Team w, int peer, MemorySegment buf, long[] array, int iterations) {
+        for (int i = 0; i < iterations; i++) {
+            rma.putLong(w, peer, 64, i);
+            rma.getLong(w, peer, 64);
+            rma.putInt(w, peer, 72, i);
+            rma.put(w, peer, 128, buf, 0, 256);
+            rma.get(w, peer, 128, buf, 512, 256);
+            rma.putNBI(w, peer, 1024, buf, 0, 64);
+            rma.putNB(w, peer, 2048, array, 0, 16).waitFor();
+            rma.get(w, peer, 2048, array, 0, 16);
+            if ((i & 1023) == 0) {
+                rma.waitNbi();
+            }
+        }
+        rma.waitNbi();
+    }
+}
