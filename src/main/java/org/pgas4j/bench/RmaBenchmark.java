@@ -61,6 +61,7 @@ final class RmaBenchmark implements Benchmark {
             step(err, "pgas4j ping-pong" + roundOf(r, plan));
             round.putAll(job("ping-pong job", timeout, err, PingPongPe.class, plan.name()));
             pingPong.add(round);
+            note(err, round, RmaMetrics.RAW_PINGPONG_ONEWAY_US, RmaMetrics.PINGPONG_ONEWAY_US);
         }
         Map<String, Double> results = new HashMap<>(RoundMedian.of(pingPong));
         step(err, "blocking put latency");
@@ -75,6 +76,8 @@ final class RmaBenchmark implements Benchmark {
             step(err, "put bandwidth" + roundOf(r, plan));
             round.putAll(job("put bandwidth job", timeout, err, PutBandwidthPe.class, plan.name()));
             bandwidth.add(round);
+            note(err, round, ResultLine.key(RmaMetrics.MEMCPY_BW_MBPS, RmaMetrics.ONE_MIB),
+                    ResultLine.key(RmaMetrics.PUT_BW_MBPS, RmaMetrics.ONE_MIB));
         }
         results.putAll(RoundMedian.of(bandwidth));
 
@@ -90,6 +93,15 @@ final class RmaBenchmark implements Benchmark {
 
     private static Map<String, Double> job(String label, long timeout, PrintStream err, Class<?> main, String... args) {
         return ChildProcess.run(label, JvmCommands.pgasJob(timeout, main, args), timeout + LAUNCHER_GRACE_SECONDS, err);
+    }
+
+    /** Shows a round's key figures, so that the spread behind a median is visible. */
+    private static void note(PrintStream err, Map<String, Double> round, String... keys) {
+        StringBuilder sb = new StringBuilder("bench rma:   ");
+        for (String k : keys) {
+            sb.append(' ').append(k).append(' ').append(RmaTable.fixed(round.getOrDefault(k, Double.NaN)));
+        }
+        err.println(sb);
     }
 
     private static String roundOf(int round, RmaPlan plan) {
