@@ -18,6 +18,8 @@ import org.pgas4j.launcher.Launcher;
 final class JvmCommands {
     /** Options of every plain JVM, matching what the launcher gives its PEs. */
     static final List<String> JVM_OPTIONS = List.of("--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC");
+    /** Options of the launcher JVM of a job: it only spawns, forwards and waits, so it stays light. */
+    static final List<String> LAUNCHER_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
     /** The transport every pgas4j measurement runs over. */
     static final String TRANSPORT = "shm";
     /** The PEs of every pgas4j measurement: one per core of the test machines. */
@@ -68,7 +70,8 @@ final class JvmCommands {
     /**
      * The launcher running {@code mainClass} as a job of {@link #PES} PEs over {@link #TRANSPORT},
      * each PE with a primordial segment of {@link RmaPlan#SEGMENT_SIZE}. This JVM's
-     * {@code -Dpgas4j.*} settings are passed on; the launcher forwards them to the PEs.
+     * {@code -Dpgas4j.*} settings are passed on; the launcher forwards them to the PEs, which get
+     * the launcher's own JVM options (not {@link #LAUNCHER_JVM_OPTIONS}).
      *
      * @param timeoutSeconds the job's time limit, enforced by the launcher
      */
@@ -76,6 +79,7 @@ final class JvmCommands {
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
         cmd.addAll(JVM_OPTIONS);
+        cmd.addAll(LAUNCHER_JVM_OPTIONS);
         for (String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
             if (name.startsWith("pgas4j.")) {
                 cmd.add("-D" + name + "=" + System.getProperty(name));
