@@ -14,6 +14,9 @@ import org.pgas4j.internal.DisseminationBarrier;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
+import org.pgas4j.internal.coll.CollectiveScratch;
+import org.pgas4j.internal.coll.Mailboxes;
+import org.pgas4j.internal.coll.TeamAlgorithms;
 import org.pgas4j.spi.MappedMemory;
 import org.pgas4j.spi.LocalMemory;
 import org.pgas4j.spi.RemoteMemory;
@@ -46,8 +49,10 @@ public final class Client implements AutoCloseable {
     private final Endpoint[] endpoints;
     private final List<RemoteMemory> retired = new ArrayList<>();
     private final AtomicLong segmentIds = new AtomicLong();
+    private final CollectiveScratch scratch;
     private final Team world;
     private final Rma rma;
+    private final Collectives collectives;
     private volatile boolean closed;
 
     private Client(Bootstrap bootstrap, Transport transport, int slots) {
@@ -56,16 +61,19 @@ public final class Client implements AutoCloseable {
         this.slots = slots;
         this.jobRank = bootstrap.rank();
         this.jobSize = bootstrap.size();
-        this.idle = IdleStrategy.fromSettings();
+        this.idle = IdleStrategy.fromSettings(jobSize); // every PE of a shm or local job is on this host
         this.health = new JobHealth(transport, jobRank);
         MemorySegment control = transport.localControl();
         control.set(ValueLayout.JAVA_INT, ControlRegion.VERSION_OFFSET, ControlRegion.VERSION);
-        control.set(ValueLayout.JAVA_INT, ControlRegion.SLOT_COUNT_OFFSET, slots);
+        control.set(ValueLayout.JAVA_INT, ControlRegion.SLOT_COUNT_OFFSET, slots + 1);
         control.set(ValueLayout.JAVA_LONG, ControlRegion.PID_OFFSET, ProcessHandle.current().pid());
         control.set(ValueLayout.JAVA_LONG, ControlRegion.MAGIC_OFFSET, ControlRegion.MAGIC);
         this.directory = new Directory(control);
-        bootstrap.barrier(); // every control region exists and is initialised from here on
         this.peerControls = new RemoteMemory[jobSize];
+        // The slot after the endpoints' is the runtime's own: the collective scratch.
+        this.scratch = new CollectiveScratch(transport, directory, peerControls, slots, jobRank,
+                Settings.COLL_CHANNEL_SIZE.value());
+        bootstrap.barrier(); // every control region exists and is initialised from here on
         for (int j = 0; j < jobSize; j++) {
             peerControls[j] = transport.peerControl(j);
         }
@@ -76,9 +84,8 @@ public final class Client implements AutoCloseable {
         for (int j = 0; j < jobSize; j++) {
             jobRanks[j] = j;
         }
-        DisseminationBarrier worldBarrier = new DisseminationBarrier(transport, idle, health, jobRanks, jobRank,
-                slots, 0);
-        this.world = new Team(this, "world", endpoints[0], jobRank, jobRanks, new int[jobSize], worldBarrier);
+        this.collectives = new Collectives(this, transport, idle);
+        this.world = new Team(this, "world", endpoints[0], jobRank, jobRanks, new int[jobSize], 0);
         this.rma = new Rma(this, transport, idle, health);
     }
 
@@ -99,7 +106,7 @@ public final class Client implements AutoCloseable {
             long segmentSize = Settings.SEGMENT_SIZE.value();
             String name = bootstrap.requiredTransport() != null ? bootstrap.requiredTransport()
                     : Settings.TRANSPORT.value();
-            transport = provider(name).open(bootstrap, ControlRegion.size(slots));
+            transport = provider(name).open(bootstrap, ControlRegion.size(slots + 1));
             client = new Client(bootstrap, transport, slots);
             if (segmentSize > 0) {
                 client.attachPrimordialSegment(segmentSize);
@@ -165,10 +172,16 @@ public final class Client implements AutoCloseable {
         return world;
     }
 
+    /** Collective operations on this client's teams. */
+    public Collectives collectives() {
+        return collectives;
+    }
+
     /** One-sided put and get on this client's teams. */
     public Rma rma() {
         return rma;
     }
+
 
     /** The largest runtime-allocated segment this host can provide now ({@code gasnet_getMaxLocalSegmentSize}). */
     public long maxSegmentSize() {
@@ -279,6 +292,7 @@ public final class Client implements AutoCloseable {
                 }
             }
             retired.forEach(RemoteMemory::release);
+            scratch.release();
             for (RemoteMemory control : peerControls) {
                 control.release();
             }
@@ -326,6 +340,9 @@ public final class Client implements AutoCloseable {
     PeerTarget target(Team team, int rank, long offset, long length, String operation) {
         if (closed) {
             throw closedError(operation);
+        }
+        if (team.isDestroyed()) {
+            team.checkUsable(operation);
         }
         if (rank < 0 || rank >= team.size()) {
             team.checkRank(operation, rank);
@@ -379,6 +396,44 @@ public final class Client implements AutoCloseable {
         return new BadArgumentException(operation + " from PE " + jobRank + ": offset " + offset + " and length "
                 + length + " are outside segment " + t.segmentId + " of rank " + rank + " of team " + team.name()
                 + " (PE " + t.jobRank + ", endpoint " + t.endpoint + "), whose bounds are [0, " + t.size + ")");
+    }
+
+    /** The collective machinery of member {@code rank} of a team on {@code channel}. */
+    TeamAlgorithms algorithmsFor(int[] jobRanks, int rank, int channel) {
+        RemoteMemory[] memberScratch = new RemoteMemory[jobRanks.length];
+        for (int m = 0; m < jobRanks.length; m++) {
+            memberScratch[m] = scratch.peerScratch(jobRanks[m]);
+        }
+        Mailboxes mail = new Mailboxes(rank, memberScratch, scratch.ownChannel(channel), channel,
+                scratch.channelBytes(), transport, idle, health);
+        DisseminationBarrier barrier = new DisseminationBarrier(transport, idle, health, jobRanks, rank, slots + 1,
+                channel);
+        return new TeamAlgorithms(rank, jobRanks.length, mail, barrier);
+    }
+
+    long usedChannels() {
+        return scratch.usedChannels();
+    }
+
+    void checkChannelFree(long usedAnywhere) {
+        if ((usedAnywhere | ~((1L << ControlRegion.BARRIER_CHANNELS) - 1)) == -1L) {
+            throw new ResourceException("team creation on PE " + jobRank + ": all " + ControlRegion.BARRIER_CHANNELS
+                    + " team channels are in use by live teams on the members; destroy a team first");
+        }
+    }
+
+    /** Takes the lowest channel free on every member, clearing this PE's scratch and barrier flags of it. */
+    int takeChannel(long usedAnywhere) {
+        int c = scratch.take(usedAnywhere);
+        MemorySegment control = transport.localControl();
+        for (int round = 0; round < ControlRegion.BARRIER_ROUNDS; round++) {
+            control.set(ValueLayout.JAVA_LONG, ControlRegion.flagOffset(slots + 1, c, round), 0);
+        }
+        return c;
+    }
+
+    void releaseChannel(int channel) {
+        scratch.give(channel);
     }
 
     IdleStrategy idleStrategy() {

@@ -9,6 +9,9 @@ import java.util.Locale;
  */
 public final class Settings {
 
+    /** The value of an integer setting left to the runtime to choose ({@code auto}). */
+    public static final int AUTO = -1;
+
     /** Which transport a launched or stand-alone PE uses: {@code shm} (processes) or {@code local} (threads). */
     public static final Setting<String> TRANSPORT = new Setting<>("pgas4j.transport", "PGAS4J_TRANSPORT", "shm",
             "transport between PEs: shm (processes on this host) or local (threads of one JVM)",
@@ -24,10 +27,24 @@ public final class Settings {
             "endpoints per client, the primordial one included (each has a directory slot)",
             text -> parseIntInRange(text, 1, 1024));
 
+    /** Bytes of collective scratch per team channel on each PE. */
+    public static final Setting<Long> COLL_CHANNEL_SIZE = new Setting<>("pgas4j.coll.channel.size",
+            "PGAS4J_COLL_CHANNEL_SIZE", "256k",
+            "collective scratch per team and PE (mailboxes of the team's members; 16 teams at most)",
+            text -> {
+                long v = parseSize(text);
+                if (v < 4096) {
+                    throw new IllegalArgumentException(v + " is below the minimum of 4096");
+                }
+                return v;
+            });
+
     /** Busy-spin iterations before a waiting thread starts to yield. */
-    public static final Setting<Integer> SPIN_ITERATIONS = new Setting<>("pgas4j.wait.spins", "PGAS4J_WAIT_SPINS", "2000",
-            "busy-spin iterations of a wait before it yields the core",
-            text -> parseIntInRange(text, 0, Integer.MAX_VALUE));
+    public static final Setting<Integer> SPIN_ITERATIONS = new Setting<>("pgas4j.wait.spins", "PGAS4J_WAIT_SPINS", "auto",
+            "busy-spin iterations of a wait before it yields the core; auto: 2000, or 20 when the host has more "
+                    + "PEs than cores (spinning then only delays the PE being waited for)",
+            text -> text.equals("auto") ? AUTO : parseIntInRange(text, 0, Integer.MAX_VALUE));
+
 
     /** Thread.yield iterations before a waiting thread starts to park. */
     public static final Setting<Integer> YIELD_ITERATIONS = new Setting<>("pgas4j.wait.yields", "PGAS4J_WAIT_YIELDS", "200",
@@ -44,7 +61,7 @@ public final class Settings {
 
     /** Every setting, in the order {@code bin/pgas4j info} prints them. */
     public static List<Setting<?>> all() {
-        return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS);
+        return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS);
     }
 
     /**

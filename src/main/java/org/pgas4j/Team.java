@@ -1,12 +1,14 @@
 package org.pgas4j;
 
-import org.pgas4j.internal.DisseminationBarrier;
+import org.pgas4j.internal.coll.CollectiveQueue;
+import org.pgas4j.internal.coll.TeamAlgorithms;
 
 /**
  * An ordered set of endpoints, seen from one member (GASNet-EX's {@code gex_TM_t}: the team and
  * this process's member of it together). Point-to-point calls name their peer by (team, rank);
  * {@link Client#world()} is the primordial team of every PE's primordial endpoint, ranked by
- * jobrank.
+ * jobrank. Teams derived by {@link #split}, {@link #splitStrided} and {@link #split2d} name the
+ * same endpoints in a new order; RMA and collectives address their members by team rank.
  */
 public final class Team {
     private final Client client;
@@ -15,17 +17,21 @@ public final class Team {
     private final int rank;
     private final int[] jobRanks;
     private final int[] endpointIndices;
-    private final DisseminationBarrier barrier;
+    private final int channel;
+    private final TeamAlgorithms algorithms;
+    private final CollectiveQueue queue;
+    private volatile boolean destroyed;
 
-    Team(Client client, String name, Endpoint endpoint, int rank, int[] jobRanks, int[] endpointIndices,
-         DisseminationBarrier barrier) {
+    Team(Client client, String name, Endpoint endpoint, int rank, int[] jobRanks, int[] endpointIndices, int channel) {
         this.client = client;
         this.name = name;
         this.endpoint = endpoint;
         this.rank = rank;
         this.jobRanks = jobRanks;
         this.endpointIndices = endpointIndices;
-        this.barrier = barrier;
+        this.channel = channel;
+        this.algorithms = client.algorithmsFor(jobRanks, rank, channel);
+        this.queue = new CollectiveQueue(name + "@" + client.jobRank());
     }
 
     /** This member's rank in the team ({@code gex_TM_QueryRank}). */
@@ -78,8 +84,111 @@ public final class Team {
      * @throws JobAbortedException if the job fails meanwhile
      */
     public void barrier() {
-        client.checkOpen("barrier");
-        barrier.await();
+        checkUsable("barrier");
+        if (queue.idle()) {
+            algorithms.barrier();
+        } else {
+            client.collectives().barrierNB(this).waitFor(); // after the queued non-blocking ones
+        }
+    }
+
+    /**
+     * Collective ({@code shmem_team_split_2d}'s and {@code MPI_Comm_split}'s model): members
+     * passing the same {@code color} form a new team, ranked by {@code key} then by rank in this
+     * team. A member passing a negative color gets {@code null} (no team) but must still call.
+     *
+     * @throws ResourceException on every member when no team channel is free (16 live teams)
+     */
+    public Team split(int color, int key) {
+        checkUsable("split");
+        return TeamBuilder.split(this, color, key, name + ".split(" + color + ")");
+    }
+
+    /**
+     * Collective over this team ({@code shmem_team_split_strided}): a new team of the members
+     * {@code start, start + stride, ...} ({@code size} of them, in that order); the other members
+     * get {@code null}. Arguments must be the same on every member (checked).
+     *
+     * @throws BadArgumentException on every member when the arguments are invalid or differ
+     */
+    public Team splitStrided(int start, int stride, int size) {
+        checkUsable("splitStrided");
+        return TeamBuilder.splitStrided(this, start, stride, size);
+    }
+
+    /**
+     * Collective over this team ({@code shmem_team_split_2d}): the members, in rank order, fill a
+     * grid of rows of {@code xRange} members (the last row may be short). Returns the member's
+     * row team (the x axis: same row, ranked by column) and column team (the y axis: same column,
+     * ranked by row).
+     *
+     * @throws BadArgumentException if {@code xRange < 1} or differs between members
+     */
+    public Split2d split2d(int xRange) {
+        checkUsable("split2d");
+        return TeamBuilder.split2d(this, xRange);
+    }
+
+    /**
+     * The two teams of {@link #split2d}.
+     *
+     * @param xAxis the members of this member's row, ranked by column
+     * @param yAxis the members of this member's column, ranked by row
+     */
+    public record Split2d(Team xAxis, Team yAxis) {
+    }
+
+    /**
+     * Collective over this team ({@code gex_TM_Destroy}, {@code shmem_team_destroy}): waits until
+     * every member has called (so no member still uses the team), then releases the team's
+     * channel. Any later use of the team throws {@link IllegalStateException}.
+     *
+     * @throws BadArgumentException for the world team, which lives as long as the client
+     */
+    public void destroy() {
+        if (isWorld()) {
+            throw new BadArgumentException("destroy: the world team (the primordial team of PE " + client.jobRank()
+                    + ") cannot be destroyed");
+        }
+        checkUsable("destroy");
+        barrier();
+        destroyed = true;
+        queue.close();
+        client.releaseChannel(channel);
+    }
+
+    /** Whether {@link #destroy()} was called. */
+    public boolean isDestroyed() {
+        return destroyed;
+    }
+
+    /** Whether this is the client's world team. */
+    public boolean isWorld() {
+        return channel == 0;
+    }
+
+    void checkUsable(String operation) {
+        client.checkOpen(operation);
+        if (destroyed) {
+            throw new IllegalStateException(operation + " on PE " + client.jobRank() + ": team " + name
+                    + " was destroyed");
+        }
+    }
+
+    TeamAlgorithms algorithms() {
+        return algorithms;
+    }
+
+    CollectiveQueue queue() {
+        return queue;
+    }
+
+    int[] jobRanks() {
+        return jobRanks;
+    }
+
+    int[] endpointIndices() {
+        return endpointIndices;
     }
 
     /**
@@ -90,7 +199,7 @@ public final class Team {
      * @throws BadArgumentException if an endpoint has no bound segment or belongs to another client
      */
     public void publishBoundSegments(Endpoint... endpoints) {
-        client.checkOpen("publishBoundSegments");
+        checkUsable("publishBoundSegments");
         for (Endpoint ep : endpoints) {
             if (ep == null || ep.client() != client) {
                 throw new BadArgumentException("publishBoundSegments: endpoint " + ep + " is not an endpoint of PE "

@@ -26,7 +26,8 @@ class ArchitectureTest {
     private static final String API = "org.pgas4j";
     // The exceptions and the settings table of the API package are shared vocabulary, usable everywhere.
     private static final Pattern SHARED_API_TYPES = Pattern.compile(
-            "^import org\\.pgas4j\\.(BadArgumentException|ResourceException|JobAbortedException|Settings|Setting);",
+            "^import org\\.pgas4j\\.(BadArgumentException|ResourceException|JobAbortedException|Settings|Setting"
+                    + "|DataType|ReduceOp);",
             Pattern.MULTILINE);
 
     /** Package -> the pgas4j packages it may depend on (besides itself). */
@@ -36,7 +37,9 @@ class ArchitectureTest {
             "org.pgas4j.transport.shm", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap"),
             "org.pgas4j.transport.local", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap"),
             "org.pgas4j.internal", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap"),
-            "org.pgas4j", List.of("org.pgas4j.internal", "org.pgas4j.spi", "org.pgas4j.bootstrap"),
+            "org.pgas4j.internal.coll", List.of("org.pgas4j.internal", "org.pgas4j.spi", "org.pgas4j.bootstrap"),
+            "org.pgas4j", List.of("org.pgas4j.internal", "org.pgas4j.internal.coll", "org.pgas4j.spi",
+                    "org.pgas4j.bootstrap"),
             "org.pgas4j.examples", List.of(API),
             "org.pgas4j.bench", List.of(API, "org.pgas4j.launcher", "org.pgas4j.transport.shm"),
             "org.pgas4j.launcher", List.of(API, "org.pgas4j.spi", "org.pgas4j.bootstrap", "org.pgas4j.transport.shm",

@@ -21,10 +21,17 @@ public final class IdleStrategy {
         this.maxParkNanos = maxParkNanos;
     }
 
-    /** The idle strategy the settings table describes. */
-    public static IdleStrategy fromSettings() {
-        return new IdleStrategy(Settings.SPIN_ITERATIONS.value(), Settings.YIELD_ITERATIONS.value(),
-                Settings.PARK_MICROS.value() * 1_000L);
+    /**
+     * The idle strategy the settings table describes, for a host running {@code localPes} PEs:
+     * with more PEs than cores, the PE being waited for may need this very core, so waits spin
+     * only briefly before yielding.
+     */
+    public static IdleStrategy fromSettings(int localPes) {
+        int spins = Settings.SPIN_ITERATIONS.value();
+        if (spins == Settings.AUTO) {
+            spins = localPes > Runtime.getRuntime().availableProcessors() ? 20 : 2000;
+        }
+        return new IdleStrategy(spins, Settings.YIELD_ITERATIONS.value(), Settings.PARK_MICROS.value() * 1_000L);
     }
 
     /**

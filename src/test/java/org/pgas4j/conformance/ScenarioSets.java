@@ -10,6 +10,7 @@ final class ScenarioSets {
     static Map<String, Scenario> byName(String name) {
         return switch (name) {
             case "rma" -> RmaScenarios.all();
+            case "coll" -> CollectiveScenarios.all();
             case "runtime-segments" -> SegmentScenarios.runtime();
             case "client-segments" -> SegmentScenarios.clientAllocated();
             default -> throw new IllegalArgumentException("no scenario set " + name);

@@ -1,0 +1,208 @@
+package org.pgas4j.internal.coll;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import org.pgas4j.internal.IdleStrategy;
+import org.pgas4j.internal.JobHealth;
+import org.pgas4j.internal.SyncCompletion;
+import org.pgas4j.spi.RemoteMemory;
+import org.pgas4j.spi.Transport;
+
+/**
+ * Point-to-point messages between the members of one team, through the team's channel of each
+ * member's collective scratch: the layer every collective algorithm is written on. A sender
+ * pushes a chunk into the receiver's inbox slot reserved for it and release-stores the chunk's
+ * sequence number; the receiver acquire-loads it, copies the chunk out and stores the same number
+ * into the sender's ack line, which frees the slot for the next chunk. Messages longer than a
+ * chunk are cut into chunks; {@link #sendRecv} interleaves the two directions chunk by chunk, so
+ * two members exchanging long messages never wait on each other.
+ *
+ * <pre>
+ *   channel of member m (N members, chunk capacity C):
+ *   0                N*64                 N*64 + N*(64+C)
+ *   +----------------+--------------------+
+ *   | ack[0..N)      | inbox[0..N)        |
+ *   +----------------+--------------------+
+ *   ack[d]:   one 64-byte line: the last chunk number from m that member d has consumed
+ *   inbox[s]: 64-byte header (0 seq | 8 length | 16 more) + C data bytes, written by member s only
+ * </pre>
+ *
+ * Not thread-safe: a team runs one collective at a time.
+ */
+public final class Mailboxes {
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+    private static final long LINE = 64;
+    private static final long SEQ = 0;
+    private static final long LENGTH = 8;
+    private static final long MORE = 16;
+
+    private final int rank;
+    private final int size;
+    private final long chunk;
+    private final MemorySegment own;
+    private final MemorySegment[] peerDirect;
+    private final RemoteMemory[] peerMemory;
+    private final long[] peerBase;
+    private final long[] sent;
+    private final long[] received;
+    private final Transport transport;
+    private final IdleStrategy idle;
+    private final JobHealth health;
+    private final MemorySegment header = MemorySegment.ofArray(new long[3]);
+    private boolean lastMore;
+
+    /**
+     * Mailboxes of member {@code rank} of a team whose members' scratch is reached through
+     * {@code memberScratch} (team rank order), on channel {@code channel}.
+     */
+    public Mailboxes(int rank, RemoteMemory[] memberScratch, MemorySegment ownChannel, int channel,
+                     long channelBytes, Transport transport, IdleStrategy idle, JobHealth health) {
+        this.rank = rank;
+        this.size = memberScratch.length;
+        long perSlot = (channelBytes - size * LINE) / size;
+        this.chunk = (perSlot - LINE) & ~(LINE - 1);
+        if (chunk < LINE) {
+            throw new org.pgas4j.ResourceException("a team of " + size + " members needs more collective scratch than "
+                    + channelBytes + " bytes per channel (pgas4j.coll.channel.size)");
+        }
+        this.own = ownChannel;
+        this.peerDirect = new MemorySegment[size];
+        this.peerMemory = memberScratch;
+        this.peerBase = new long[size];
+        for (int m = 0; m < size; m++) {
+            peerBase[m] = channel * channelBytes;
+            MemorySegment d = memberScratch[m].directView();
+            peerDirect[m] = d == null ? null : d.asSlice(peerBase[m], channelBytes);
+        }
+        this.sent = new long[size];
+        this.received = new long[size];
+        this.transport = transport;
+        this.idle = idle;
+        this.health = health;
+    }
+
+    /** Bytes one chunk carries. */
+    public long chunkBytes() {
+        return chunk;
+    }
+
+    private static long ack(int member) {
+        return member * LINE;
+    }
+
+    private long inbox(int sender) {
+        return size * LINE + sender * (LINE + chunk);
+    }
+
+    /** Sends {@code length} bytes of {@code src} from {@code offset} to member {@code dst}. */
+    public void send(int dst, MemorySegment src, long offset, long length) {
+        long pos = 0;
+        do {
+            long n = Math.min(chunk, length - pos);
+            sendChunk(dst, src, offset + pos, n, pos + n < length);
+            pos += n;
+        } while (pos < length);
+    }
+
+    /**
+     * Receives one message from member {@code src} into {@code dst} at {@code offset}; returns its
+     * length.
+     *
+     * @throws IllegalStateException if the message exceeds {@code capacity} (members disagree on
+     *         the collective's arguments)
+     */
+    public long receive(int src, MemorySegment dst, long offset, long capacity) {
+        long pos = 0;
+        do {
+            pos += receiveChunk(src, dst, offset + pos, capacity - pos);
+        } while (lastMore);
+        return pos;
+    }
+
+    /**
+     * Sends to {@code dst} and receives from {@code src} at the same time, chunk by chunk; returns
+     * the length received.
+     */
+    public long sendRecv(int dst, MemorySegment sendBuf, long sendOffset, long sendLength,
+                         int src, MemorySegment recvBuf, long recvOffset, long recvCapacity) {
+        long sentPos = 0;
+        long recvPos = 0;
+        boolean sending = true;
+        boolean receiving = true;
+        while (sending || receiving) {
+            if (sending) {
+                long n = Math.min(chunk, sendLength - sentPos);
+                sendChunk(dst, sendBuf, sendOffset + sentPos, n, sentPos + n < sendLength);
+                sentPos += n;
+                sending = sentPos < sendLength;
+            }
+            if (receiving) {
+                recvPos += receiveChunk(src, recvBuf, recvOffset + recvPos, recvCapacity - recvPos);
+                receiving = lastMore;
+            }
+        }
+        return recvPos;
+    }
+
+    private void sendChunk(int dst, MemorySegment src, long offset, long n, boolean more) {
+        long k = ++sent[dst];
+        awaitAtLeast(ack(dst), k - 1, "the ack of member ", dst);
+        long box = inbox(rank);
+        MemorySegment d = peerDirect[dst];
+        if (d != null) {
+            MemorySegment.copy(src, offset, d, box + LINE, n);
+            d.set(ValueLayout.JAVA_LONG, box + LENGTH, n);
+            d.set(ValueLayout.JAVA_LONG, box + MORE, more ? 1 : 0);
+            LONG.setVolatile(d, box + SEQ, k); // publishes the chunk: everything above is visible first
+        } else {
+            long base = peerBase[dst] + box;
+            put(dst, base + LINE, src, offset, n);
+            header.set(ValueLayout.JAVA_LONG, 0, k);
+            header.set(ValueLayout.JAVA_LONG, 8, n);
+            header.set(ValueLayout.JAVA_LONG, 16, more ? 1 : 0);
+            put(dst, base + LENGTH, header, 8, 16);
+            put(dst, base + SEQ, header, 0, 8);
+        }
+    }
+
+    private long receiveChunk(int src, MemorySegment dst, long offset, long capacity) {
+        long k = ++received[src];
+        long box = inbox(src);
+        awaitAtLeast(box + SEQ, k, "a message from member ", src);
+        long n = own.get(ValueLayout.JAVA_LONG, box + LENGTH);
+        lastMore = own.get(ValueLayout.JAVA_LONG, box + MORE) != 0;
+        if (n > capacity) {
+            throw new IllegalStateException("collective: member " + src + " sent " + n + " bytes where member " + rank
+                    + " expected at most " + capacity + "; the members passed different counts");
+        }
+        MemorySegment.copy(own, box + LINE, dst, offset, n);
+        MemorySegment d = peerDirect[src];
+        if (d != null) {
+            LONG.setVolatile(d, ack(rank), k);
+        } else {
+            header.set(ValueLayout.JAVA_LONG, 0, k);
+            put(src, peerBase[src] + ack(rank), header, 0, 8);
+        }
+        return n;
+    }
+
+    private void put(int member, long offset, MemorySegment src, long srcOffset, long length) {
+        SyncCompletion c = SyncCompletion.forThisThread();
+        peerMemory[member].put(offset, src, srcOffset, length, c);
+        c.await(null);
+    }
+
+    private void awaitAtLeast(long offset, long value, String what, int member) {
+        int i = 0;
+        while ((long) LONG.getAcquire(own, offset) < value) {
+            if (idle.pastSpinning(i)) {
+                transport.progress();
+                if ((i & 63) == 0 && !health.ok()) {
+                    throw health.aborted("a collective, for " + what + member);
+                }
+            }
+            i = idle.idle(i);
+        }
+    }
+}
