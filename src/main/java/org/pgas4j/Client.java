@@ -52,6 +52,7 @@ public final class Client implements AutoCloseable {
     private final CollectiveScratch scratch;
     private final Team world;
     private final Rma rma;
+    private final Atomics atomics;
     private final Collectives collectives;
     private volatile boolean closed;
 
@@ -87,6 +88,7 @@ public final class Client implements AutoCloseable {
         this.collectives = new Collectives(this, transport, idle);
         this.world = new Team(this, "world", endpoints[0], jobRank, jobRanks, new int[jobSize], 0);
         this.rma = new Rma(this, transport, idle, health);
+        this.atomics = new Atomics(this);
     }
 
     /**
@@ -182,6 +184,10 @@ public final class Client implements AutoCloseable {
         return rma;
     }
 
+    /** Remote atomics on this client's teams. */
+    public Atomics atomics() {
+        return atomics;
+    }
 
     /** The largest runtime-allocated segment this host can provide now ({@code gasnet_getMaxLocalSegmentSize}). */
     public long maxSegmentSize() {

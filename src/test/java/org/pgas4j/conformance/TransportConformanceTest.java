@@ -30,7 +30,7 @@ class TransportConformanceTest {
 
     /** Which configuration each scenario set runs with. */
     private static String segmentSizeFor(String set) {
-        return set.equals("rma") || set.equals("coll") ? "4m" : "0";
+        return set.equals("rma") || set.equals("coll") || set.equals("atomics") ? "4m" : "0";
     }
 
     @TestFactory
@@ -39,7 +39,8 @@ class TransportConformanceTest {
         List<DynamicNode> jobs = new ArrayList<>();
         for (String transport : List.of("local", "shm")) {
             for (int n : SIZES) {
-                for (String set : List.of("rma", "coll", "runtime-segments", "client-segments")) {
+                for (String set : List.of("rma", "coll", "atomics", "atomics-segments", "runtime-segments",
+                        "client-segments")) {
                     jobs.add(DynamicContainer.dynamicContainer(transport + " N=" + n + " " + set,
                             Stream.of(set).flatMap(s -> scenarioTests(transport, n, s))));
                 }
