@@ -48,6 +48,7 @@ public final class Client implements AutoCloseable {
     private final PeerTarget[] peers;
     private final Endpoint[] endpoints;
     private final List<RemoteMemory> retired = new ArrayList<>();
+    private final List<Team> liveTeams = new ArrayList<>();
     private final AtomicLong segmentIds = new AtomicLong();
     private final CollectiveScratch scratch;
     private final Team world;
@@ -297,6 +298,9 @@ public final class Client implements AutoCloseable {
                     t.memory.release();
                 }
             }
+            synchronized (liveTeams) {
+                liveTeams.forEach(Team::stopWorker);
+            }
             retired.forEach(RemoteMemory::release);
             scratch.release();
             for (RemoteMemory control : peerControls) {
@@ -440,6 +444,13 @@ public final class Client implements AutoCloseable {
 
     void releaseChannel(int channel) {
         scratch.give(channel);
+    }
+
+    /** Remembers a team so that close() can stop its worker thread. */
+    void registered(Team team) {
+        synchronized (liveTeams) {
+            liveTeams.add(team);
+        }
     }
 
     IdleStrategy idleStrategy() {

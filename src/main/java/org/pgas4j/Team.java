@@ -32,6 +32,7 @@ public final class Team {
         this.channel = channel;
         this.algorithms = client.algorithmsFor(jobRanks, rank, channel);
         this.queue = new CollectiveQueue(name + "@" + client.jobRank());
+        client.registered(this);
     }
 
     /** This member's rank in the team ({@code gex_TM_QueryRank}). */
@@ -173,6 +174,11 @@ public final class Team {
             throw new IllegalStateException(operation + " on PE " + client.jobRank() + ": team " + name
                     + " was destroyed");
         }
+    }
+
+    /** Stops the team's worker thread, if it has one (client close). */
+    void stopWorker() {
+        queue.close();
     }
 
     TeamAlgorithms algorithms() {

@@ -25,8 +25,21 @@ import org.pgas4j.transport.local.LocalJob;
  * launcher; {@code local} jobs are threads of this JVM. Each scenario of each job is one test.
  */
 class TransportConformanceTest {
-    private static final int[] SIZES = {1, 2, 3, 8};
     private static final Pattern LINE = Pattern.compile("^\\[(\\d+)] " + ScenarioRunner.MARK + "(\\S+) (.*)$");
+    private static final int[] SIZES = {1, 2, 3, 8};
+    private static final int[] EVERY_SIZE_TO_8 = {1, 2, 3, 4, 5, 6, 7, 8};
+    private static final int[] ODD_AND_EVEN = {1, 2, 3, 5, 8};
+
+    /**
+     * Job sizes per set: 1, 2, 3 and 8 (more PEs than cores); the collectives, whose algorithms
+     * branch on powers of two, at every size up to 8 in threads and at odd and even sizes in processes.
+     */
+    private static int[] sizesFor(String transport, String set) {
+        if (set.equals("coll")) {
+            return transport.equals("local") ? EVERY_SIZE_TO_8 : ODD_AND_EVEN;
+        }
+        return SIZES;
+    }
 
     /** Which configuration each scenario set runs with. */
     private static String segmentSizeFor(String set) {
@@ -38,9 +51,9 @@ class TransportConformanceTest {
     Stream<DynamicNode> everyScenarioOnEveryTransportAndSize() {
         List<DynamicNode> jobs = new ArrayList<>();
         for (String transport : List.of("local", "shm")) {
-            for (int n : SIZES) {
-                for (String set : List.of("rma", "coll", "atomics", "atomics-segments", "runtime-segments",
+            for (String set : List.of("rma", "coll", "atomics", "atomics-segments", "runtime-segments",
                         "client-segments")) {
+                for (int n : sizesFor(transport, set)) {
                     jobs.add(DynamicContainer.dynamicContainer(transport + " N=" + n + " " + set,
                             Stream.of(set).flatMap(s -> scenarioTests(transport, n, s))));
                 }
