@@ -78,7 +78,7 @@ public final class BenchMain {
     private static String help() {
         StringBuilder sb = new StringBuilder("usage: pgas4j bench NAME [ARGS...]\n\nbenchmarks:\n");
         for (Benchmark b : BENCHMARKS) {
-            sb.append(String.format("  %-6s %s%n", b.name(), b.summary()));
+            sb.append(String.format("  %-8s %s%n", b.name(), b.summary()));
         }
         sb.append("\nEach runs its own 2-PE jobs over shm through the launcher; run it on an idle machine.\n");
         return sb.toString();
