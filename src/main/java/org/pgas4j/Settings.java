@@ -39,6 +39,21 @@ public final class Settings {
                 return v;
             });
 
+    /**
+     * Bytes of each of a PE's two active-message rings (requests, replies); the largest Medium
+     * payload is an eighth of it, less the message header.
+     */
+    public static final Setting<Long> AM_RING_SIZE = new Setting<>("pgas4j.am.ring.size", "PGAS4J_AM_RING_SIZE", "1m",
+            "bytes of each active-message ring of a PE (requests, replies): a power of two in [64k, 1g]; the largest "
+                    + "Medium payload is 1/8 of it less 112 bytes",
+            text -> {
+                long v = parseSize(text);
+                if (v < (64 << 10) || v > (1L << 30) || Long.bitCount(v) != 1) {
+                    throw new IllegalArgumentException(v + " is not a power of two in [65536, 1073741824]");
+                }
+                return v;
+            });
+
     /** Busy-spin iterations before a waiting thread starts to yield. */
     public static final Setting<Integer> SPIN_ITERATIONS = new Setting<>("pgas4j.wait.spins", "PGAS4J_WAIT_SPINS", "auto",
             "busy-spin iterations of a wait before it yields the core; auto: 2000, or 20 when the host has more "
@@ -61,7 +76,7 @@ public final class Settings {
 
     /** Every setting, in the order {@code bin/pgas4j info} prints them. */
     public static List<Setting<?>> all() {
-        return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS);
+        return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, AM_RING_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS);
     }
 
     /**

@@ -14,6 +14,22 @@ import java.lang.foreign.MemorySegment;
  * <p>Each PE has one <em>control region</em>: a small memory block, created by the transport at
  * open, that every peer can reach from the start without any exchange. The core keeps its
  * segment directory and barrier flags there.
+ *
+ * <h2>Messages</h2>
+ * A transport also carries messages (the core's active messages; UCX's {@code ucp_am_send_nbx}
+ * later), on two lanes: {@link #LANE_REQUEST} and {@link #LANE_REPLY}, each with room of its own, so
+ * that replies never wait behind requests (a PE waiting to inject a reply only needs its peer to
+ * drain replies, which never send anything). Sending is claim, write, commit, so nothing is copied
+ * twice: {@link #claimMessage} reserves room in the receiver's lane or returns {@link #CLAIM_FULL}
+ * (back-pressure: the sender polls its own lanes and retries); the core writes the header at the
+ * claim's offset in {@link #messageBuffer} and the payload at {@link #payloadOffset}; then
+ * {@link #commitMessage} publishes it, or {@link #abortMessage} withdraws it. Every claim must be
+ * committed or aborted promptly: later messages to that peer wait behind it. Receiving: the
+ * core registers a {@link MessageSink}; {@link #progress()} and {@link #pollMessages} deliver to
+ * it. The transport does not interpret the bytes; the core validates them.
+ *
+ * <p>The message methods have defaults for a transport without a message service: registering a
+ * sink does nothing, polling delivers nothing and sending throws.
  */
 public interface Transport extends AutoCloseable {
 
@@ -55,10 +71,74 @@ public interface Transport extends AutoCloseable {
     RemoteMemory attach(int jobRank, byte[] descriptor, long size);
 
     /**
-     * Advances outstanding operations and delivers incoming work; returns how much work it did
-     * (0 when idle), the Agent contract.
+     * Advances outstanding operations and delivers incoming work (messages of both lanes, replies
+     * first, a bounded number each); returns how much work it did (0 when idle), the Agent contract.
      */
     int progress();
+
+    /** The lane of requests. */
+    int LANE_REQUEST = 0;
+    /** The lane of replies. */
+    int LANE_REPLY = 1;
+    /** How many lanes there are. */
+    int LANES = 2;
+    /** What {@link #claimMessage} returns when the receiver's lane has no room now. */
+    long CLAIM_FULL = -1;
+
+    /**
+     * Registers where incoming messages go (the core does so once, at client creation, before any
+     * peer can send). Until then, messages wait in the lanes.
+     */
+    default void setMessageSink(MessageSink sink) {
+        // No message service: nothing will ever be delivered.
+    }
+
+    /**
+     * The largest {@code align8(headerLength) + payloadLength} one message to {@code jobRank} on
+     * {@code lane} may carry.
+     */
+    default int maxMessageLength(int jobRank, int lane) {
+        throw new UnsupportedOperationException("the " + name() + " transport has no message service");
+    }
+
+    /**
+     * Reserves room for a message of {@code headerLength} + {@code payloadLength} bytes to
+     * {@code jobRank} on {@code lane}.
+     *
+     * @return the offset in {@link #messageBuffer} where the header goes, or {@link #CLAIM_FULL}
+     * @throws IllegalArgumentException if the message exceeds {@link #maxMessageLength}
+     */
+    default long claimMessage(int jobRank, int lane, int headerLength, int payloadLength) {
+        throw new UnsupportedOperationException("the " + name() + " transport has no message service");
+    }
+
+    /** The memory claims to {@code jobRank} on {@code lane} are offsets into; the same object every time. */
+    default MemorySegment messageBuffer(int jobRank, int lane) {
+        throw new UnsupportedOperationException("the " + name() + " transport has no message service");
+    }
+
+    /** Where the payload of a message claimed at {@code claim} with a {@code headerLength}-byte header goes. */
+    static long payloadOffset(long claim, int headerLength) {
+        return MessageRing.payloadOffset(claim, headerLength);
+    }
+
+    /** Sends the message claimed at {@code claim}: the receiver sees header and payload as written. */
+    default void commitMessage(int jobRank, int lane, long claim) {
+        throw new UnsupportedOperationException("the " + name() + " transport has no message service");
+    }
+
+    /** Withdraws the message claimed at {@code claim}: it is never delivered. */
+    default void abortMessage(int jobRank, int lane, long claim) {
+        throw new UnsupportedOperationException("the " + name() + " transport has no message service");
+    }
+
+    /**
+     * Delivers up to {@code limit} incoming messages of {@code lane} to the sink; returns how many.
+     * Returns 0 when another thread (or this one, from inside the sink) is delivering that lane.
+     */
+    default int pollMessages(int lane, int limit) {
+        return 0;
+    }
 
     /** False once the job is known to be failing (a peer died, the launcher went away). */
     boolean healthy();

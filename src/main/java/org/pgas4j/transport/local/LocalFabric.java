@@ -9,13 +9,14 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.pgas4j.bootstrap.BootstrapException;
 
 /**
- * What the PEs of one in-JVM job share: their control regions, the memory they exported (by id),
+ * What the PEs of one in-JVM job share: their control regions, their message rings, the memory they exported (by id),
  * the bootstrap's collective state, and whether the job is failing.
  */
 final class LocalFabric {
     private final String jobId;
     private final int size;
     private final AtomicReferenceArray<MemorySegment> controls;
+    private final AtomicReferenceArray<MemorySegment> messages;
     private final ConcurrentHashMap<Long, MemorySegment> exported = new ConcurrentHashMap<>();
     private final AtomicLong exportIds = new AtomicLong();
     private final Object lock = new Object();
@@ -31,6 +32,7 @@ final class LocalFabric {
         this.jobId = HexFormat.of().formatHex(id);
         this.size = size;
         this.controls = new AtomicReferenceArray<>(size);
+        this.messages = new AtomicReferenceArray<>(size);
         this.gathering = new byte[size][];
     }
 
@@ -52,6 +54,18 @@ final class LocalFabric {
             throw new IllegalStateException("PE " + rank + " of the in-JVM job has not opened its transport");
         }
         return c;
+    }
+
+    void setMessages(int rank, MemorySegment rings) {
+        messages.set(rank, rings);
+    }
+
+    MemorySegment messages(int rank) {
+        MemorySegment m = messages.get(rank);
+        if (m == null) {
+            throw new IllegalStateException("PE " + rank + " of the in-JVM job has not opened its transport");
+        }
+        return m;
     }
 
     long export(MemorySegment memory) {

@@ -7,16 +7,21 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.ResourceException;
+import org.pgas4j.Settings;
 import org.pgas4j.spi.LocalMemory;
 import org.pgas4j.spi.MappedMemory;
+import org.pgas4j.spi.MessageRingDescriptor;
+import org.pgas4j.spi.MessageSink;
 import org.pgas4j.spi.RemoteMemory;
+import org.pgas4j.spi.RingMessageService;
 import org.pgas4j.spi.Transport;
 
 /**
  * The {@code local} transport: PEs are threads of one JVM. Every PE's memory is a shared-arena
  * segment that every thread reaches directly; descriptors are ids into the job's
- * {@link LocalFabric}. It runs the same conformance suite as {@code shm}, so a program can be
- * debugged in an IDE as one process.
+ * {@link LocalFabric}. Messages travel through the same rings as on {@code shm}
+ * ({@link RingMessageService}), in a segment of an automatic arena per PE. It runs the same
+ * conformance suite as {@code shm}, so a program can be debugged in an IDE as one process.
  */
 final class LocalTransport implements Transport {
     private static final long PAGE = 4096;
@@ -25,12 +30,18 @@ final class LocalTransport implements Transport {
     private final LocalFabric fabric;
     private final Arena controlArena = Arena.ofShared();
     private final MemorySegment control;
+    private final RingMessageService messages;
     private volatile boolean closed;
 
     LocalTransport(LocalFabric fabric, int rank, long controlBytes) {
         this.fabric = fabric;
         this.control = controlArena.allocate(Math.ceilDiv(controlBytes, PAGE) * PAGE, PAGE);
         fabric.setControl(rank, control);
+        long ringSize = Settings.AM_RING_SIZE.value();
+        // An automatic arena: freed with the job, after the last PE thread let go of it.
+        MemorySegment rings = Arena.ofAuto().allocate(MessageRingDescriptor.laneBytes(ringSize), PAGE);
+        fabric.setMessages(rank, rings);
+        this.messages = new RingMessageService(rank, fabric.size(), ringSize, rings, fabric::messages);
     }
 
     @Override
@@ -109,8 +120,43 @@ final class LocalTransport implements Transport {
     }
 
     @Override
+    public void setMessageSink(MessageSink sink) {
+        messages.setSink(sink);
+    }
+
+    @Override
+    public int maxMessageLength(int jobRank, int lane) {
+        return messages.maxMessageLength(jobRank, lane);
+    }
+
+    @Override
+    public long claimMessage(int jobRank, int lane, int headerLength, int payloadLength) {
+        return messages.claim(jobRank, lane, headerLength, payloadLength);
+    }
+
+    @Override
+    public MemorySegment messageBuffer(int jobRank, int lane) {
+        return messages.buffer(jobRank, lane);
+    }
+
+    @Override
+    public void commitMessage(int jobRank, int lane, long claim) {
+        messages.commit(jobRank, lane, claim);
+    }
+
+    @Override
+    public void abortMessage(int jobRank, int lane, long claim) {
+        messages.abort(jobRank, lane, claim);
+    }
+
+    @Override
+    public int pollMessages(int lane, int limit) {
+        return messages.poll(lane, limit);
+    }
+
+    @Override
     public int progress() {
-        return 0;
+        return messages.progress();
     }
 
     @Override

@@ -5,20 +5,29 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.ResourceException;
+import org.pgas4j.Settings;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.spi.LocalMemory;
 import org.pgas4j.spi.MappedMemory;
+import org.pgas4j.spi.MessageRingDescriptor;
+import org.pgas4j.spi.MessageSink;
 import org.pgas4j.spi.RemoteMemory;
+import org.pgas4j.spi.RingMessageService;
 import org.pgas4j.spi.Transport;
 
 /**
  * The {@code shm} transport: PEs are processes on one host. Runtime-allocated memory and control
  * regions live in shared files that every PE maps, so the core reaches them by plain loads,
  * stores and copies; client-allocated memory, which peers cannot map, is reached by cross-memory
- * attach. Nothing here needs progress: every operation completes inside its call.
+ * attach. Every memory operation completes inside its call; progress only delivers messages,
+ * which travel through each PE's rings ({@link RingMessageService}) in a shared file of its own,
+ * {@code pgas4j-<job>-<rank>-am}, created at open and mapped by a peer on its first message to
+ * this PE (after the bootstrap barrier that follows open).
  *
  * <p>Descriptors: {@code 'F'} followed by the file name (a mapped file), or {@code 'C'} followed by
  * pid, address and length (client memory, little-endian longs).
@@ -33,6 +42,10 @@ final class ShmTransport implements Transport {
     private final int rank;
     private final long controlBytes;
     private final SharedFile control;
+    private final long messageBytes;
+    private final SharedFile messageFile;
+    private final RingMessageService messages;
+    private final List<SharedFile> peerMessageFiles = new ArrayList<>();
     private final AtomicLong fileCounter = new AtomicLong();
     private volatile boolean closed;
 
@@ -42,6 +55,24 @@ final class ShmTransport implements Transport {
         this.rank = bootstrap.rank();
         this.controlBytes = roundUp(controlBytes);
         this.control = SharedFile.create(ShmFiles.file(jobId, rank, "ctl"), this.controlBytes);
+        try {
+            long ringSize = Settings.AM_RING_SIZE.value();
+            this.messageBytes = roundUp(MessageRingDescriptor.laneBytes(ringSize));
+            this.messageFile = SharedFile.create(ShmFiles.file(jobId, rank, "am"), messageBytes);
+            this.messages = new RingMessageService(rank, bootstrap.size(), ringSize, messageFile.segment(),
+                    this::mapPeerMessages);
+        } catch (RuntimeException e) {
+            control.release();
+            throw e;
+        }
+    }
+
+    private MemorySegment mapPeerMessages(int jobRank) {
+        SharedFile file = SharedFile.open(ShmFiles.file(jobId, jobRank, "am"), messageBytes);
+        synchronized (peerMessageFiles) {
+            peerMessageFiles.add(file);
+        }
+        return file.segment();
     }
 
     private static long roundUp(long bytes) {
@@ -132,8 +163,43 @@ final class ShmTransport implements Transport {
     }
 
     @Override
+    public void setMessageSink(MessageSink sink) {
+        messages.setSink(sink);
+    }
+
+    @Override
+    public int maxMessageLength(int jobRank, int lane) {
+        return messages.maxMessageLength(jobRank, lane);
+    }
+
+    @Override
+    public long claimMessage(int jobRank, int lane, int headerLength, int payloadLength) {
+        return messages.claim(jobRank, lane, headerLength, payloadLength);
+    }
+
+    @Override
+    public MemorySegment messageBuffer(int jobRank, int lane) {
+        return messages.buffer(jobRank, lane);
+    }
+
+    @Override
+    public void commitMessage(int jobRank, int lane, long claim) {
+        messages.commit(jobRank, lane, claim);
+    }
+
+    @Override
+    public void abortMessage(int jobRank, int lane, long claim) {
+        messages.abort(jobRank, lane, claim);
+    }
+
+    @Override
+    public int pollMessages(int lane, int limit) {
+        return messages.poll(lane, limit);
+    }
+
+    @Override
     public int progress() {
-        return 0;
+        return messages.progress();
     }
 
     @Override
@@ -146,6 +212,10 @@ final class ShmTransport implements Transport {
         if (!closed) {
             closed = true;
             control.release();
+            messageFile.release();
+            synchronized (peerMessageFiles) {
+                peerMessageFiles.forEach(SharedFile::release);
+            }
         }
     }
 }
