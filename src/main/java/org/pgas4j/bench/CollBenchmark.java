@@ -1,0 +1,118 @@
+package org.pgas4j.bench;
+
+import java.io.PrintStream;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.pgas4j.launcher.UsageException;
+
+/**
+ * {@code pgas4j bench coll [--json FILE] [--quick]}: barrier and 8-byte allreduce latency on the
+ * world team, in jobs of N = 2, 4, 8 and 16 PEs on this host over {@code shm} (2 and 4 with
+ * {@code --quick}). For each N, one at a time: the raw ping-pong between two plain JVMs
+ * ({@link RawPingPong}, as in {@code bench rma}: the machine's cross-core latency just before),
+ * then a job of N {@link CollLatencyPe} PEs started through the launcher. The table puts each
+ * figure next to its N = 2 figure, the log2(N) prediction from it, and, for N above the host's
+ * cores, the figure divided by the oversubscription N / cores.
+ */
+final class CollBenchmark implements Benchmark {
+    private static final String NAME = "coll";
+    private static final long FULL_TIMEOUT_SECONDS = 150;
+    private static final long QUICK_TIMEOUT_SECONDS = 40;
+    /** Extra time the bench gives a launcher beyond the job's own limit, to report and clean up. */
+    private static final long LAUNCHER_GRACE_SECONDS = 10;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String summary() {
+        return "[--json FILE] [--quick]  barrier and 8 B allreduce latency at N = 2, 4, 8, 16 PEs, scaling vs log2(N)";
+    }
+
+    @Override
+    public int run(List<String> args, PrintStream out, PrintStream err) {
+        RmaOptions options = parse(args);
+        JsonFile.check(NAME, options.json());
+        CollPlan plan = CollPlan.of(options.quick());
+        long timeout = options.quick() ? QUICK_TIMEOUT_SECONDS : FULL_TIMEOUT_SECONDS;
+        int cores = Runtime.getRuntime().availableProcessors();
+        out.println(header(plan, cores));
+        out.flush();
+        Map<String, Double> results = new HashMap<>();
+        for (int n : plan.pes()) {
+            step(err, "raw ping-pong, 2 plain JVMs (before N=" + n + ")");
+            Double raw = RawPingPong.measure(RmaPlan.named(plan.name()), timeout, err).get(CollMetrics.RAW_PINGPONG_ONEWAY_US);
+            if (raw != null) {
+                results.put(ResultLine.key(CollMetrics.RAW_PINGPONG_ONEWAY_US, n), raw);
+            }
+            step(err, "barrier and allreduce, " + n + " PEs");
+            results.putAll(ChildProcess.run("coll job N=" + n, job(n, timeout, plan.name()),
+                    timeout + LAUNCHER_GRACE_SECONDS, err));
+            note(err, results, n);
+        }
+        CollReport report = CollReport.from(plan, results, cores);
+        CollTable.print(report, out);
+        if (options.json() != null) {
+            JsonFile.write(options.json(), report.toJson());
+            out.println("JSON written to " + options.json());
+        }
+        out.flush();
+        return 0;
+    }
+
+    /**
+     * The command line of {@code bench rma}, parsed by {@link RmaOptions}; its messages name this
+     * benchmark instead.
+     */
+    static RmaOptions parse(List<String> args) {
+        try {
+            return RmaOptions.parse(args);
+        } catch (UsageException e) {
+            throw new UsageException(e.getMessage().replace("bench rma", "bench " + NAME).replace("rma.json", NAME + ".json"));
+        }
+    }
+
+    /**
+     * The launcher command of {@link JvmCommands#pgasJob} running {@link CollLatencyPe} with
+     * {@code plan}, with its job size set to {@code n} PEs.
+     */
+    static List<String> job(int n, long timeoutSeconds, String plan) {
+        List<String> cmd = new ArrayList<>(JvmCommands.pgasJob(timeoutSeconds, CollLatencyPe.class, plan));
+        int np = cmd.indexOf("-np");
+        if (np < 0 || !cmd.get(np + 1).equals(Integer.toString(JvmCommands.PES))) {
+            throw new IllegalStateException("JvmCommands.pgasJob has no '-np " + JvmCommands.PES + "' to replace: " + cmd);
+        }
+        cmd.set(np + 1, Integer.toString(n));
+        return cmd;
+    }
+
+    /** Shows N's figures as soon as they are taken. */
+    private static void note(PrintStream err, Map<String, Double> results, int n) {
+        StringBuilder sb = new StringBuilder("bench coll:  ");
+        for (String metric : List.of(CollMetrics.RAW_PINGPONG_ONEWAY_US, CollMetrics.BARRIER_US, CollMetrics.ALLREDUCE8_US)) {
+            String key = ResultLine.key(metric, n);
+            sb.append(' ').append(key).append(' ').append(RmaTable.fixed(results.getOrDefault(key, Double.NaN)));
+        }
+        err.println(sb);
+    }
+
+    private static void step(PrintStream err, String what) {
+        err.println("bench " + NAME + ": " + what + " ...");
+        err.flush();
+    }
+
+    /** The first line of the output: when, where and how the figures were taken. */
+    static String header(CollPlan plan, int cores) {
+        return "# pgas4j bench " + NAME + " | " + OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS)
+                + " | cores: " + cores + " | transport: " + JvmCommands.TRANSPORT + ", N = "
+                + plan.pes().stream().map(String::valueOf).collect(Collectors.joining(", ")) + " PEs"
+                + " | java " + Runtime.version() + " | plan: " + plan.name();
+    }
+}
