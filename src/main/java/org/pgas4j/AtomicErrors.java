@@ -36,14 +36,4 @@ final class AtomicErrors {
                 + ") is misaligned for a " + size + "-byte atomic" + where + "; required alignment " + size
                 + ": the offset and the location's address must be multiples of " + size);
     }
-
-    /** A target this process cannot map, whose atomics need the active-message fallback. */
-    static BadArgumentException needsFallback(int pe, Team team, int rank, PeerTarget t, long offset, String name) {
-        return new BadArgumentException(name + " from PE " + pe + ": segment " + t.segmentId + " of rank " + rank
-                + " of team " + team.name() + " (PE " + t.jobRank + ", endpoint " + t.endpoint + "), offset " + offset
-                + ", is not mapped into this process (for example client-allocated memory, which the shm transport "
-                + "reaches by cross-memory attach); atomics on it need the active-message fallback, which is not "
-                + "available yet. Put atomic locations in a runtime-allocated segment (Client.createSegment(length)) "
-                + "for now");
-    }
 }

@@ -50,9 +50,11 @@ import org.pgas4j.internal.PeerTarget;
  * {@code local}) an atomic is one hardware atomic instruction on the mapping ({@code lock xadd},
  * {@code lock cmpxchg}, ...; a {@code compareAndExchange} loop for what has no instruction), with
  * no allocation and no lock. Memory a peer cannot map (client-allocated memory on {@code shm},
- * reached by cross-memory attach) needs the active-message fallback, in which the owner performs
- * the same operation on its memory; it is not available yet, and such calls throw a
- * {@link BadArgumentException} that says so.
+ * reached by cross-memory attach) goes through the active-message fallback: the owner performs
+ * the same operation on its memory in a handler and replies with the old value, so it is atomic
+ * with respect to direct-path atomics on the same location. It costs a message round trip and
+ * progress at the owner (it must poll or wait in some call), and allocates an event; like every
+ * blocking call, a blocking atomic on such memory cannot be made inside an active-message handler.
  */
 public final class Atomics {
     private final Client client;
@@ -142,15 +144,15 @@ public final class Atomics {
     }
 
     /**
-     * The one place where an atomic on memory this process does not map goes: the owner must
-     * perform it ({@link AtomicExecutor#apply} on its own memory) through the active-message
-     * fallback, complete the returned event, and leave the old value in {@code result} when it is
-     * not null. The owner must also check the location's absolute address alignment, which only
-     * it knows. Until active messages exist this refuses the call.
+     * The one place where an atomic on memory this process does not map goes: the owner
+     * performs it ({@link AtomicExecutor#apply} on its own memory) through the active-message
+     * fallback ({@link AmAtomicFallback}), which completes the returned event and leaves the old
+     * value in {@code result} when it is not null. The owner also checks the location's absolute
+     * address alignment, which only it knows.
      */
     private Event atOwner(PeerTarget t, Team team, int rank, long offset, int type, int op, long operand1,
                           long operand2, AtomicResult result, String name) {
-        throw AtomicErrors.needsFallback(client.jobRank(), team, rank, t, offset, name);
+        return client.am().atomicFallback().start(t, team, rank, offset, type, op, operand1, operand2, result, name);
     }
 
     // ---------------------------------------------------------------- int

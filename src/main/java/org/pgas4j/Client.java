@@ -55,6 +55,7 @@ public final class Client implements AutoCloseable {
     private final Rma rma;
     private final Atomics atomics;
     private final Collectives collectives;
+    private final ActiveMessages am;
     private volatile boolean closed;
 
     private Client(Bootstrap bootstrap, Transport transport, int slots) {
@@ -90,6 +91,7 @@ public final class Client implements AutoCloseable {
         this.world = new Team(this, "world", endpoints[0], jobRank, jobRanks, new int[jobSize], 0);
         this.rma = new Rma(this, transport, idle, health);
         this.atomics = new Atomics(this);
+        this.am = new ActiveMessages(this, transport, idle, health); // from here messages are delivered
     }
 
     /**
@@ -190,6 +192,24 @@ public final class Client implements AutoCloseable {
         return atomics;
     }
 
+    /** Active messages: handler registration, requests, replies and their limits. */
+    public ActiveMessages am() {
+        return am;
+    }
+
+    /**
+     * Makes progress ({@code gasnet_AMPoll}): runs the handlers of the active messages that have
+     * arrived and returns how many it consumed. Every wait of the client does the same; a program
+     * that waits for a handler to have run calls this in its loop.
+     *
+     * @throws BadMessageException if an incoming message failed validation and was dropped
+     * @throws RuntimeException what a handler threw since the last poll
+     * @throws IllegalStateException inside a handler, or after close
+     */
+    public int poll() {
+        return am.poll();
+    }
+
     /** The largest runtime-allocated segment this host can provide now ({@code gasnet_getMaxLocalSegmentSize}). */
     public long maxSegmentSize() {
         return transport.maxSegmentSize();
@@ -268,9 +288,16 @@ public final class Client implements AutoCloseable {
      * barrier, so no peer still accesses this PE's segments), then frees every segment, the
      * transport and the bootstrap. Idempotent. Any later call on the client or its objects throws
      * {@link IllegalStateException}.
+     *
+     * @throws IllegalStateException inside an active-message handler (the client stays open)
+     * @throws BadMessageException after closing, if an incoming message was dropped and no poll
+     *         reported it (likewise what a handler threw)
      */
     @Override
     public void close() {
+        if (!closed) {
+            checkBlocking("close"); // collective: never from a handler, which would leave the client half closed
+        }
         synchronized (this) {
             if (closed) {
                 return;
@@ -284,6 +311,7 @@ public final class Client implements AutoCloseable {
                 releaseEverything();
             }
         }
+        am.context().throwPending(); // a dispatch failure no poll reported: after the collective part
     }
 
     private void releaseEverything() {
@@ -322,6 +350,21 @@ public final class Client implements AutoCloseable {
         if (closed) {
             throw closedError(operation);
         }
+    }
+
+    /** The entry check of every blocking or collective call: throws inside an active-message handler. */
+    void checkBlocking(String operation) {
+        am.context().checkBlocking(operation);
+    }
+
+    /** Handler-context state, for events whose waits must check it. */
+    HandlerContext handlerContext() {
+        return am.context();
+    }
+
+    /** Local endpoint {@code index}, or null when there is none (incoming messages are checked with it). */
+    Endpoint endpointOrNull(int index) {
+        return index >= 0 && index < endpoints.length ? endpoints[index] : null;
     }
 
     IllegalStateException closedError(String operation) {

@@ -50,7 +50,7 @@ public final class Collectives {
 
     private Event nonBlocking(Team team, String op, Runnable body) {
         team.checkUsable(op);
-        Event e = new Event(transport, idle);
+        Event e = new Event(transport, idle, client.handlerContext());
         CollectiveQueue q = team.queue();
         q.submit(body, e.completion());
         return e;

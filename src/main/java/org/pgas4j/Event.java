@@ -35,12 +35,19 @@ public final class Event {
 
     private final Transport transport;
     private final IdleStrategy idle;
+    private final HandlerContext context;
     private volatile int state;
     private volatile RuntimeException failure;
 
     Event(Transport transport, IdleStrategy idle) {
+        this(transport, idle, null);
+    }
+
+    /** A pending event whose waits refuse to run inside an active-message handler of {@code context}'s client. */
+    Event(Transport transport, IdleStrategy idle, HandlerContext context) {
         this.transport = transport;
         this.idle = idle;
+        this.context = context;
         this.state = transport == null ? COMPLETE : PENDING;
     }
 
@@ -88,8 +95,12 @@ public final class Event {
      *
      * @throws RuntimeException the operation's failure, if it failed
      * @throws JobAbortedException if the job fails meanwhile
+     * @throws IllegalStateException inside an active-message handler (a handler must not block)
      */
     public void waitFor() {
+        if (context != null) {
+            context.checkBlocking("Event.waitFor");
+        }
         int i = 0;
         while (!test()) {
             if ((i & 63) == 63 && !transport.healthy()) {
@@ -141,6 +152,9 @@ public final class Event {
         for (Event e : events) {
             if (e != null) {
                 strategy = e.idle != null ? e.idle : strategy;
+                if (e.context != null) {
+                    e.context.checkBlocking("Event.waitSome");
+                }
             }
         }
         int i = 0;

@@ -139,6 +139,7 @@ public final class Rma {
      * @throws RuntimeException the first failure of an implicit operation since the last wait
      */
     public void waitNbi() {
+        client.checkBlocking("waitNbi");
         VarHandle.fullFence(); // direct-path implicit puts become visible in order here
         int i = 0;
         while (nbiPending.get() != 0) {
@@ -244,7 +245,7 @@ public final class Rma {
                 return Event.DONE;
             }
             case NB -> {
-                Event e = new Event(transport, idle);
+                Event e = new Event(transport, idle, client.handlerContext());
                 start(put, t, remoteOffset, local, localOffset, length, e.completion());
                 return e;
             }

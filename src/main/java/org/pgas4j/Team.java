@@ -168,12 +168,14 @@ public final class Team {
         return channel == 0;
     }
 
+    /** The entry check of the team's collective and blocking operations (every caller is one). */
     void checkUsable(String operation) {
         client.checkOpen(operation);
         if (destroyed) {
             throw new IllegalStateException(operation + " on PE " + client.jobRank() + ": team " + name
                     + " was destroyed");
         }
+        client.checkBlocking(operation); // never inside an active-message handler
     }
 
     /** Stops the team's worker thread, if it has one (client close). */

@@ -10,6 +10,8 @@ final class ScenarioSets {
     static Map<String, Scenario> byName(String name) {
         return switch (name) {
             case "rma" -> RmaScenarios.all();
+            case "am" -> AmScenarios.all();
+            case "am-client-segments" -> AmClientSegmentScenarios.all();
             case "atomics" -> AtomicScenarios.all();
             case "atomics-segments" -> AtomicSegmentScenarios.all();
             case "coll" -> CollectiveScenarios.all();

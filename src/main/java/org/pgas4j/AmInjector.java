@@ -1,0 +1,217 @@
+package org.pgas4j;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.VarHandle;
+import org.pgas4j.internal.IdleStrategy;
+import org.pgas4j.internal.JobHealth;
+import org.pgas4j.internal.PeerTarget;
+import org.pgas4j.internal.SyncCompletion;
+import org.pgas4j.spi.Transport;
+
+/**
+ * Sends active messages: checks a request or reply before anything is sent, writes a LONG
+ * payload into the target segment first, then claims room in the target's lane, writes the
+ * header ({@link AmHeader}), arguments and MEDIUM payload into it and commits it.
+ *
+ * <p><b>Back-pressure.</b> When the target's lane is full the sender keeps polling while it waits
+ * for room: a request sender polls both of its own lanes (so two PEs flooding each other both
+ * drain, and nobody waits for someone who waits for them); a replying handler polls its own
+ * reply lane only (reply handlers never send, so draining replies always makes progress). A
+ * sender never holds a claim while it polls. Requests are refused in handler context, so no
+ * handler waits on a request lane.
+ */
+final class AmInjector {
+    /** Replies a waiting handler delivers per poll of its own reply lane. */
+    private static final int POLL_LIMIT = 64;
+
+    private final Client client;
+    private final Transport transport;
+    private final AmHandlerTable table;
+    private final HandlerContext context;
+    private final IdleStrategy idle;
+    private final JobHealth health;
+    private final Runnable progress;
+
+    AmInjector(Client client, Transport transport, AmHandlerTable table, HandlerContext context, IdleStrategy idle,
+               JobHealth health) {
+        this.client = client;
+        this.transport = transport;
+        this.table = table;
+        this.context = context;
+        this.idle = idle;
+        this.health = health;
+        this.progress = transport::progress;
+    }
+
+    /** Stands for a null argument array, which the checks then report. */
+    private static final int[] NULL_ARGS = new int[0];
+
+    /** {@code args}, or a marker the checks report as a null array. */
+    static int[] nonNull(int[] args) {
+        return args != null ? args : NULL_ARGS;
+    }
+
+    int jobRank() {
+        return client.jobRank();
+    }
+
+    /** The largest MEDIUM payload to {@code jobRank} on {@code lane}. */
+    long maxMedium(int jobRank, int lane) {
+        return transport.maxMessageLength(jobRank, lane) - AmHeader.MAX_LENGTH;
+    }
+
+    /** Checks and sends a request to (team, rank). */
+    void request(Team team, int rank, AmCategory cat, int handler, int count, int a0, int a1, int a2, int a3,
+                 int[] args, MemorySegment payload, long offset, long length, long dstOffset, String op) {
+        context.checkRequest(op);
+        client.checkOpen(op);
+        if (team.isDestroyed()) {
+            throw new IllegalStateException(op + " on PE " + client.jobRank() + ": team " + team.name()
+                    + " was destroyed");
+        }
+        if (rank < 0 || rank >= team.size()) {
+            team.checkRank(op, rank);
+        }
+        int jobRank = team.jobRankUnchecked(rank);
+        int mediumLength = check(Transport.LANE_REQUEST, jobRank, cat, handler, count, args, payload, offset, length,
+                op);
+        long longLength = 0;
+        if (cat == AmCategory.LONG) {
+            writeLongPayload(client.target(team, rank, dstOffset, length, op), payload, offset, length, dstOffset);
+            longLength = length;
+        }
+        send(Transport.LANE_REQUEST, jobRank, team.endpointIndexUnchecked(rank), team.endpoint().index(), cat, handler,
+                count, a0, a1, a2, a3, args, payload, offset, mediumLength, cat == AmCategory.LONG ? dstOffset : 0,
+                longLength, op);
+    }
+
+    /** Checks and sends the reply of {@code token}'s handler to the requester. */
+    void reply(AmToken token, AmCategory cat, int handler, int count, int a0, int a1, int a2, int a3, int[] args,
+               MemorySegment payload, long offset, long length, long dstOffset, String op) {
+        int jobRank = token.sourceJobRank();
+        int mediumLength = check(Transport.LANE_REPLY, jobRank, cat, handler, count, args, payload, offset, length, op);
+        long longLength = 0;
+        if (cat == AmCategory.LONG) {
+            // The requester is (world, its jobrank) when it sent from its primordial endpoint.
+            if (token.sourceEndpoint() != 0) {
+                throw new BadArgumentException(op + " on PE " + client.jobRank() + ": a LONG reply to endpoint "
+                        + token.sourceEndpoint() + " of PE " + jobRank + " is not supported; only to primordial endpoints");
+            }
+            writeLongPayload(client.target(client.world(), jobRank, dstOffset, length, op), payload, offset, length,
+                    dstOffset);
+            longLength = length;
+        }
+        send(Transport.LANE_REPLY, jobRank, token.sourceEndpoint(), token.endpoint(), cat, handler, count, a0, a1, a2,
+                a3, args, payload, offset, mediumLength, cat == AmCategory.LONG ? dstOffset : 0, longLength, op);
+    }
+
+    /** The sender's checks; returns the bytes of payload the message itself carries (MEDIUM only). */
+    private int check(int lane, int jobRank, AmCategory cat, int handler, int count, int[] args, MemorySegment payload,
+                      long offset, long length, String op) {
+        AmHandlerTable.Entry e = table.entry(handler);
+        if (e == null || e.category() != cat) {
+            throw AmErrors.badHandler(client.jobRank(), op, handler, cat, e);
+        }
+        if (args == NULL_ARGS) {
+            throw new BadArgumentException(op + " on PE " + client.jobRank() + ": the argument array is null");
+        }
+        if (args != null ? count < 0 || count > ActiveMessages.MAX_ARGS || count > args.length : count < 0) {
+            throw AmErrors.badArgCount(client.jobRank(), op, count, args);
+        }
+        if (cat == AmCategory.SHORT) {
+            return 0;
+        }
+        long max = cat == AmCategory.MEDIUM ? maxMedium(jobRank, lane) : ActiveMessages.MAX_LONG_PAYLOAD;
+        if (length < 0 || length > max) {
+            throw AmErrors.badLength(client.jobRank(), op, cat, length, max, jobRank, lane);
+        }
+        if (length > 0 && (payload == null || offset < 0 || offset > payload.byteSize() - length)) {
+            throw AmErrors.badPayloadRange(client.jobRank(), op, payload, offset, length);
+        }
+        return cat == AmCategory.MEDIUM ? (int) length : 0;
+    }
+
+    private void writeLongPayload(PeerTarget t, MemorySegment payload, long offset, long length, long dstOffset) {
+        if (length > 0) {
+            MemorySegment d = t.direct;
+            if (d != null) {
+                MemorySegment.copy(payload, offset, d, dstOffset, length);
+            } else {
+                SyncCompletion c = SyncCompletion.forThisThread();
+                t.memory.put(dstOffset, payload, offset, length, c);
+                c.await(progress);
+            }
+        }
+        // Release: the payload's stores come before the message that announces it (whose commit
+        // is a release store as well; the fence says so where the payload is written).
+        VarHandle.releaseFence();
+    }
+
+    private void send(int lane, int jobRank, int targetEndpoint, int sourceEndpoint, AmCategory cat, int handler,
+                      int count, int a0, int a1, int a2, int a3, int[] args, MemorySegment payload, long offset,
+                      int mediumLength, long longOffset, long longLength, String op) {
+        int headerLength = AmHeader.length(count);
+        long claim = transport.claimMessage(jobRank, lane, headerLength, mediumLength);
+        if (claim == Transport.CLAIM_FULL) {
+            claim = awaitRoom(lane, jobRank, headerLength, mediumLength, op);
+        }
+        MemorySegment b = transport.messageBuffer(jobRank, lane);
+        try {
+            AmHeader.write(b, claim, AmHeader.word(handler, cat, count, lane == Transport.LANE_REPLY), targetEndpoint,
+                    sourceEndpoint, longOffset, longLength);
+            long at = claim + AmHeader.ARGS;
+            if (args != null) {
+                for (int i = 0; i < count; i++) {
+                    b.set(JAVA_INT, at + 4L * i, args[i]);
+                }
+            } else {
+                switch (count) {
+                    case 4:
+                        b.set(JAVA_INT, at + 12, a3);
+                        // fall through
+                    case 3:
+                        b.set(JAVA_INT, at + 8, a2);
+                        // fall through
+                    case 2:
+                        b.set(JAVA_INT, at + 4, a1);
+                        // fall through
+                    case 1:
+                        b.set(JAVA_INT, at, a0);
+                        break;
+                    default:
+                        break;
+                }
+            }
+            if (mediumLength > 0) {
+                MemorySegment.copy(payload, offset, b, Transport.payloadOffset(claim, headerLength), mediumLength);
+            }
+        } catch (RuntimeException | Error e) {
+            transport.abortMessage(jobRank, lane, claim); // a claim is never left hanging
+            throw e;
+        }
+        transport.commitMessage(jobRank, lane, claim);
+    }
+
+    /** Waits for room in the target's lane, polling this PE's own lanes (see the class comment). */
+    private long awaitRoom(int lane, int jobRank, int headerLength, int payloadLength, String op) {
+        int i = 0;
+        while (true) {
+            if (lane == Transport.LANE_REPLY) {
+                transport.pollMessages(Transport.LANE_REPLY, POLL_LIMIT);
+            } else {
+                transport.progress();
+            }
+            long claim = transport.claimMessage(jobRank, lane, headerLength, payloadLength);
+            if (claim != Transport.CLAIM_FULL) {
+                return claim;
+            }
+            if ((i & 63) == 63 && !health.ok()) {
+                throw health.aborted(op + " waiting for room in the " + (lane == Transport.LANE_REPLY ? "reply" : "request")
+                        + " lane of PE " + jobRank);
+            }
+            i = idle.idle(i);
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package org.pgas4j.conformance;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.pgas4j.ActiveMessages;
+import org.pgas4j.AmCategory;
+import org.pgas4j.Client;
+import org.pgas4j.Event;
+import org.pgas4j.MemoryKind;
+import org.pgas4j.Segment;
+import org.pgas4j.Team;
+
+/**
+ * Active messages and the AM fallback of atomics on client-allocated memory, run with
+ * {@code pgas4j.segment.size=0}: each PE binds a segment over native memory it owns, which
+ * {@code shm} peers cannot map (they reach it by cross-memory attach). So atomics on it go
+ * through the owner's handler ({@code AmAtomicFallback}) and Long payloads are written by
+ * cross-memory attach before the message; on {@code local} the same scenarios take the direct
+ * paths. The atomics scenarios are those of the {@code atomics} set, run unchanged on this memory.
+ */
+final class AmClientSegmentScenarios {
+    /** Bytes of each PE's client segment: every region of {@link AtomicScenarios} fits. */
+    static final long SEGMENT_BYTES = 1L << 20;
+    private static final long LONG_REGION = 0xA_0000;
+
+    private AmClientSegmentScenarios() {
+    }
+
+    /** Every scenario by name, in the order they run. */
+    static Map<String, Scenario> all() {
+        Map<String, Scenario> s = new LinkedHashMap<>();
+        s.put("bindClientSegment", AmClientSegmentScenarios::bindClientSegment);
+        s.put("atomicsTableViaFallback", c -> AtomicScenarios.table(c, false));
+        s.put("atomicsTableNbViaFallback", c -> AtomicScenarios.table(c, true));
+        s.put("allPesOnOneLocationViaFallback", AtomicScenarios::allPesOnOneLocation);
+        s.put("nonBlockingViaFallback", AtomicScenarios::nonBlockingResultsAndEvents);
+        s.put("contentionViaFallback", AtomicScenarios::contentionIsExact);
+        s.put("longIntoClientMemory", AmClientSegmentScenarios::longIntoClientMemory);
+        s.put("waitsInHandlerThrowOnUnmappedTargets", AmClientSegmentScenarios::waitsInHandlerThrowOnUnmappedTargets);
+        return s;
+    }
+
+    private static MemorySegment mine(Client c) {
+        return c.primordialEndpoint().boundSegment().orElseThrow().memory();
+    }
+
+    /** Binds and publishes a client segment over 8-byte-aligned native memory (freed with the job). */
+    static void bindClientSegment(Client c) {
+        MemorySegment own = Arena.ofAuto().allocate(SEGMENT_BYTES, 4096);
+        Segment s = c.createSegment(MemoryKind.HOST, own);
+        c.primordialEndpoint().bindSegment(s);
+        c.world().publishBoundSegments(c.primordialEndpoint());
+        Check.that(s.isClientAllocated(), () -> "client segment");
+    }
+
+    /** Long request into the right neighbour's client memory, Long reply into the requester's. */
+    static void longIntoClientMemory(Client c) {
+        Team w = c.world();
+        ActiveMessages am = c.am();
+        int me = w.rank();
+        int right = (me + 1) % w.size();
+        List<String> problems = new ArrayList<>();
+        AtomicInteger replies = new AtomicInteger();
+        MemorySegment reply = MemorySegment.ofArray(new byte[5000]);
+        am.register(170, AmCategory.LONG, t -> {
+            long length = t.payloadLength();
+            for (long i = 0; i < length; i++) {
+                if (mine(c).get(JAVA_BYTE, t.longOffset() + i) != (byte) (i + t.sourceJobRank())) {
+                    problems.add("long payload byte " + i + " from PE " + t.sourceJobRank());
+                    break;
+                }
+            }
+            for (int i = 0; i < length; i++) {
+                reply.set(JAVA_BYTE, i, (byte) (i * 3 + me));
+            }
+            t.replyLong(171, reply, 0, length, LONG_REGION + 8192, (int) length);
+        });
+        am.register(171, AmCategory.LONG, t -> {
+            for (long i = 0; i < t.payloadLength(); i++) {
+                if (mine(c).get(JAVA_BYTE, t.longOffset() + i) != (byte) (i * 3 + t.sourceJobRank())) {
+                    problems.add("long reply byte " + i + " from PE " + t.sourceJobRank());
+                    break;
+                }
+            }
+            replies.incrementAndGet();
+        });
+        w.barrier();
+        for (int length : new int[] {1, 13, 4099}) {
+            MemorySegment src = MemorySegment.ofArray(new byte[length]);
+            for (int i = 0; i < length; i++) {
+                src.set(JAVA_BYTE, i, (byte) (i + me));
+            }
+            int before = replies.get();
+            am.requestLong(w, right, 170, src, 0, length, LONG_REGION + 3);
+            AmScenarios.pollUntil(c, () -> replies.get() == before + 1, "the long reply of " + length + " bytes");
+        }
+        w.barrier();
+        Check.that(problems.isEmpty(), () -> "handlers found: " + problems);
+        w.barrier();
+    }
+
+    /**
+     * In a handler, waiting for an event of an operation on a peer's client memory, and a blocking
+     * atomic on it (which needs the owner's handler), throw: both would block.
+     */
+    static void waitsInHandlerThrowOnUnmappedTargets(Client c) {
+        Team w = c.world();
+        ActiveMessages am = c.am();
+        int right = (w.rank() + 1) % w.size();
+        List<String> problems = new ArrayList<>();
+        AtomicInteger replies = new AtomicInteger();
+        am.register(172, AmCategory.SHORT, t -> {
+            Event e = c.rma().putNB(w, t.sourceJobRank(), LONG_REGION, new long[] {42}, 0, 1);
+            // Only shm has memory this process does not map: a peer's client memory. Elsewhere
+            // the put completed inside the call (Event.DONE) and the atomic is direct.
+            if (!c.transportName().equals("shm") || t.sourceJobRank() == c.jobRank()) {
+                t.replyShort(173);
+                return;
+            }
+            try {
+                e.waitFor();
+                problems.add("Event.waitFor in a handler did not throw");
+            } catch (IllegalStateException expected) {
+                if (!expected.getMessage().contains("Event.waitFor")) {
+                    problems.add(expected.getMessage());
+                }
+            }
+            try {
+                c.atomics().fetchAddLong(w, t.sourceJobRank(), LONG_REGION + 8, 1);
+                problems.add("a fallback atomic in a handler did not throw");
+            } catch (IllegalStateException expected) {
+                if (!expected.getMessage().contains("fetchAddLong")) {
+                    problems.add(expected.getMessage());
+                }
+            }
+            t.replyShort(173);
+        });
+        am.register(173, AmCategory.SHORT, t -> replies.incrementAndGet());
+        w.barrier();
+        am.requestShort(w, right, 172);
+        AmScenarios.pollUntil(c, () -> replies.get() == 1, "the reply");
+        w.barrier();
+        Check.that(problems.isEmpty(), () -> "handlers found: " + problems);
+        Check.equal(42, mine(c).get(JAVA_LONG, LONG_REGION), () -> "the put the handler made");
+        w.barrier();
+    }
+}
