@@ -37,4 +37,19 @@ record RmaOptions(boolean quick, Path json) {
         }
         return new RmaOptions(quick, json);
     }
+
+    /**
+     * Parses the arguments of {@code bench NAME}, another benchmark with the command line of
+     * {@code bench rma}; the messages name that benchmark.
+     *
+     * @throws UsageException naming the first argument that is wrong
+     */
+    static RmaOptions parse(String bench, List<String> args) {
+        try {
+            return parse(args);
+        } catch (UsageException e) {
+            throw new UsageException(e.getMessage().replace("bench rma", "bench " + bench)
+                    .replace("rma.json", bench + ".json"));
+        }
+    }
 }
