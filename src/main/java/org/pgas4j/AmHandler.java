@@ -11,6 +11,12 @@ package org.pgas4j;
  * collectives, requests and {@link Client#poll()} throw {@link IllegalStateException} there.
  * Record what needs doing and do it after the handler returns. Keep it short: other messages
  * wait behind it.
+ *
+ * <p>A handler runs on whichever thread of the PE is making progress: the one calling
+ * {@link Client#poll()} or waiting, or a team's worker thread while non-blocking collectives run.
+ * Handlers of one kind (requests, or replies) never run concurrently with each other, but state a
+ * handler shares with the rest of the program needs the usual care (a volatile or atomic field,
+ * as the conformance tests use).
  */
 @FunctionalInterface
 public interface AmHandler {

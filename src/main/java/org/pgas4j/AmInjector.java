@@ -25,6 +25,8 @@ import org.pgas4j.spi.Transport;
 final class AmInjector {
     /** Replies a waiting handler delivers per poll of its own reply lane. */
     private static final int POLL_LIMIT = 64;
+    /** Stands for a null argument array, which the checks then report. */
+    private static final int[] NULL_ARGS = new int[0];
 
     private final Client client;
     private final Transport transport;
@@ -44,9 +46,6 @@ final class AmInjector {
         this.health = health;
         this.progress = transport::progress;
     }
-
-    /** Stands for a null argument array, which the checks then report. */
-    private static final int[] NULL_ARGS = new int[0];
 
     /** {@code args}, or a marker the checks report as a null array. */
     static int[] nonNull(int[] args) {
@@ -166,22 +165,16 @@ final class AmInjector {
                 for (int i = 0; i < count; i++) {
                     b.set(JAVA_INT, at + 4L * i, args[i]);
                 }
-            } else {
-                switch (count) {
-                    case 4:
-                        b.set(JAVA_INT, at + 12, a3);
-                        // fall through
-                    case 3:
+            } else if (count > 0) {
+                b.set(JAVA_INT, at, a0);
+                if (count > 1) {
+                    b.set(JAVA_INT, at + 4, a1);
+                    if (count > 2) {
                         b.set(JAVA_INT, at + 8, a2);
-                        // fall through
-                    case 2:
-                        b.set(JAVA_INT, at + 4, a1);
-                        // fall through
-                    case 1:
-                        b.set(JAVA_INT, at, a0);
-                        break;
-                    default:
-                        break;
+                        if (count > 3) {
+                            b.set(JAVA_INT, at + 12, a3);
+                        }
+                    }
                 }
             }
             if (mediumLength > 0) {
