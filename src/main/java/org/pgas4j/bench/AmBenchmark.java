@@ -11,7 +11,8 @@ import java.util.Map;
  * this host over {@code shm}. {@link AmPlan#rounds()} rounds of: the raw ping-pong between two
  * plain JVMs ({@link RawPingPong}, as in {@code bench rma}: the machine's cross-core latency just
  * before), then a 2-PE job of {@link AmLatencyPe} (Short round trip, Medium round trip by size).
- * Each figure is the median of the rounds.
+ * Each figure is the median of the rounds; each round's pair of figures is shown as it is taken,
+ * since this machine's cross-core latency switches between states within seconds.
  */
 final class AmBenchmark implements Benchmark {
     /** The benchmark's name on the command line. */

@@ -40,11 +40,6 @@ record AmReport(double shortRttUs, Map<Long, Double> mediumRttUs, double rawPing
         return v;
     }
 
-    /** The Short round trip in one-way raw ping-pongs: what the round trip costs beyond the hardware's two crossings. */
-    double shortRttInRawOneWays() {
-        return shortRttUs / rawPingPongUs;
-    }
-
     /** The targets, each with this run's figure. */
     List<Target> targets() {
         return List.of(Target.atMost(AmMetrics.AM_SHORT_RTT_US, shortRttUs, SHORT_RTT_TARGET_US));

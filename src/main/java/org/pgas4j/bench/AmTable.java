@@ -15,8 +15,6 @@ final class AmTable {
         r.mediumRttUs().forEach((size, v) -> out.printf(Locale.ROOT, "%-30s %12s%n",
                 AmMetrics.AM_MEDIUM_RTT_US + "[" + size + "]", RmaTable.fixed(v)));
         out.printf(Locale.ROOT, "%-30s %12s%n", AmMetrics.RAW_PINGPONG_ONEWAY_US, RmaTable.fixed(r.rawPingPongUs()));
-        out.printf(Locale.ROOT, "Short round trip = %s raw one-way ping-pongs (2 would be the hardware's crossings alone)%n",
-                RmaTable.fixed(r.shortRttInRawOneWays()));
         out.println();
         out.printf(Locale.ROOT, "%-30s %12s %10s%n", "target", "value", "goal");
         for (Target t : r.targets()) {
