@@ -10,7 +10,10 @@ import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.bootstrap.Bootstraps;
 import org.pgas4j.internal.ControlRegion;
 import org.pgas4j.internal.Directory;
+import org.pgas4j.internal.CentralBarrier;
 import org.pgas4j.internal.DisseminationBarrier;
+import org.pgas4j.internal.Futex;
+import org.pgas4j.internal.TeamBarrier;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
@@ -459,9 +462,24 @@ public final class Client implements AutoCloseable {
         }
         Mailboxes mail = new Mailboxes(rank, memberScratch, scratch.ownChannel(channel), channel,
                 scratch.channelBytes(), transport, idle, health);
-        DisseminationBarrier barrier = new DisseminationBarrier(transport, idle, health, jobRanks, rank, slots + 1,
-                channel);
-        return new TeamAlgorithms(rank, jobRanks.length, mail, barrier);
+        return new TeamAlgorithms(rank, jobRanks.length, mail, barrierFor(jobRanks, rank, channel));
+    }
+
+    /**
+     * The barrier algorithm of a team: the dissemination barrier, or, when this host runs more PEs
+     * than cores and member 0's control region is mapped here, the counter barrier whose waiters
+     * sleep in the kernel (see {@link CentralBarrier}); {@code pgas4j.barrier} can force either.
+     */
+    private TeamBarrier barrierFor(int[] jobRanks, int rank, int channel) {
+        MemorySegment root = jobRanks.length > 1 ? transport.peerControl(jobRanks[0]).directView() : null;
+        String choice = Settings.BARRIER.value();
+        boolean central = root != null && Futex.AVAILABLE
+                && (choice.equals("central") || choice.equals("auto") && idle.oversubscribed());
+        if (central) {
+            return new CentralBarrier(root, slots + 1, channel, rank, jobRanks.length, idle.spins(), idle.yields(),
+                    health);
+        }
+        return new DisseminationBarrier(transport, idle, health, jobRanks, rank, slots + 1, channel);
     }
 
     long usedChannels() {
@@ -480,7 +498,7 @@ public final class Client implements AutoCloseable {
         int c = scratch.take(usedAnywhere);
         MemorySegment control = transport.localControl();
         for (int round = 0; round < ControlRegion.BARRIER_ROUNDS; round++) {
-            control.set(ValueLayout.JAVA_LONG, ControlRegion.flagOffset(slots + 1, c, round), 0);
+            control.asSlice(ControlRegion.flagOffset(slots + 1, c, round), ControlRegion.FLAG_BYTES).fill((byte) 0);
         }
         return c;
     }

@@ -71,12 +71,22 @@ public final class Settings {
             "longest park of a waiting thread, in microseconds",
             text -> parseIntInRange(text, 1, 1_000_000));
 
+    /** Which barrier algorithm teams use. */
+    public static final Setting<String> BARRIER = new Setting<>("pgas4j.barrier", "PGAS4J_BARRIER", "auto",
+            "team barrier algorithm: dissemination, central (a counter whose waiters sleep on a futex; needs every "
+                    + "member on this host), or auto: central when the host has more PEs than cores",
+            text -> switch (text) {
+                case "auto", "dissemination", "central" -> text;
+                default -> throw new IllegalArgumentException("'" + text + "' is not auto, dissemination or central");
+            });
+
     private Settings() {
     }
 
     /** Every setting, in the order {@code bin/pgas4j info} prints them. */
     public static List<Setting<?>> all() {
-        return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, AM_RING_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS);
+        return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, AM_RING_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS,
+                BARRIER);
     }
 
     /**

@@ -46,6 +46,8 @@ final class CollBenchmark implements Benchmark {
         out.println(header(plan, cores));
         out.flush();
         Map<String, Double> results = new HashMap<>();
+        step(err, "raw same-core hand-off, 2 plain JVMs pinned to CPU 0");
+        results.putAll(RawPingPong.measureSameCore(RmaPlan.named(plan.name()), timeout, err));
         for (int n : plan.pes()) {
             step(err, "raw ping-pong, 2 plain JVMs (before N=" + n + ")");
             Double raw = RawPingPong.measure(RmaPlan.named(plan.name()), timeout, err).get(CollMetrics.RAW_PINGPONG_ONEWAY_US);

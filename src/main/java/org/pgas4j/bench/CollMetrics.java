@@ -15,6 +15,8 @@ final class CollMetrics {
      * the probe taken just before that N's job; in the JSON the median of those probes.
      */
     static final String RAW_PINGPONG_ONEWAY_US = RmaMetrics.RAW_PINGPONG_ONEWAY_US;
+    /** One-way hand-off between two plain JVMs sharing one core and yielding it: the cost of oversubscription. */
+    static final String RAW_SAMECORE_HANDOFF_US = "raw_samecore_handoff_us";
 
     private CollMetrics() {
     }

@@ -16,9 +16,10 @@ import java.util.TreeMap;
  * @param allreduceUs 8-byte allreduce latency by N, microseconds
  * @param rawPingPongUs by N, the one-way latency of the raw ping-pong taken just before that N's job
  * @param cores the host's cores (available processors), for the oversubscription factor
+ * @param sameCoreHandoffUs the raw same-core hand-off taken in the run, microseconds; NaN when not measured
  */
 record CollReport(SortedMap<Integer, Double> barrierUs, SortedMap<Integer, Double> allreduceUs,
-                  SortedMap<Integer, Double> rawPingPongUs, int cores) {
+                  SortedMap<Integer, Double> rawPingPongUs, int cores, double sameCoreHandoffUs) {
 
     /** Target: barrier latency at {@link CollPlan#BASE_PES} PEs at most this (native OpenSHMEM barrier_all: 0.371). */
     static final double BARRIER_TARGET_US = 0.5;
@@ -37,8 +38,9 @@ record CollReport(SortedMap<Integer, Double> barrierUs, SortedMap<Integer, Doubl
      * @throws BenchFailure naming the first figure that is missing or not a positive number
      */
     static CollReport from(CollPlan plan, Map<String, Double> results, int cores) {
+        Double handoff = results.get(CollMetrics.RAW_SAMECORE_HANDOFF_US);
         return new CollReport(byN(plan, CollMetrics.BARRIER_US, results), byN(plan, CollMetrics.ALLREDUCE8_US, results),
-                byN(plan, CollMetrics.RAW_PINGPONG_ONEWAY_US, results), cores);
+                byN(plan, CollMetrics.RAW_PINGPONG_ONEWAY_US, results), cores, handoff == null ? Double.NaN : handoff);
     }
 
     private static SortedMap<Integer, Double> byN(CollPlan plan, String metric, Map<String, Double> results) {
@@ -81,26 +83,36 @@ record CollReport(SortedMap<Integer, Double> barrierUs, SortedMap<Integer, Doubl
         List<CollScaling> out = new ArrayList<>();
         double base = figures.get(CollPlan.BASE_PES);
         for (Map.Entry<Integer, Double> e : figures.entrySet()) {
-            out.add(new CollScaling(e.getKey(), base, e.getValue(), cores));
+            out.add(new CollScaling(e.getKey(), base, e.getValue(), cores, sameCoreHandoffUs));
         }
         return out;
     }
 
-    /** The targets, each with this run's figure. */
+    /**
+     * The targets, each with this run's figure: the barrier at {@link CollPlan#BASE_PES} PEs, and
+     * the barrier at the largest N within the log2(N) model (see {@link CollScaling}).
+     */
     List<Target> targets() {
+        CollScaling largest = barrierScaling().getLast();
         return List.of(Target.atMost(CollMetrics.BARRIER_US + " N=" + CollPlan.BASE_PES,
-                barrierUs.get(CollPlan.BASE_PES), BARRIER_TARGET_US));
+                        barrierUs.get(CollPlan.BASE_PES), BARRIER_TARGET_US),
+                Target.atMost(CollMetrics.BARRIER_US + " N=" + largest.n() + " (log2 model)", largest.figure(),
+                        largest.log2Prediction()));
     }
 
     /**
      * The JSON document: {@code barrier_us} and {@code allreduce8_us} as objects from N to
-     * microseconds, and {@code raw_pingpong_oneway_us}, the median of the probes.
+     * microseconds, {@code raw_pingpong_oneway_us}, the median of the probes, and
+     * {@code raw_samecore_handoff_us} when it was measured.
      */
     String toJson() {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put(CollMetrics.BARRIER_US, keyedByString(barrierUs));
         doc.put(CollMetrics.ALLREDUCE8_US, keyedByString(allreduceUs));
         doc.put(CollMetrics.RAW_PINGPONG_ONEWAY_US, rawPingPongMedianUs());
+        if (!Double.isNaN(sameCoreHandoffUs)) {
+            doc.put(CollMetrics.RAW_SAMECORE_HANDOFF_US, sameCoreHandoffUs);
+        }
         return Json.write(doc);
     }
 

@@ -1,17 +1,21 @@
 package org.pgas4j.bench;
 
 /**
- * How one collective's latency at N PEs compares with its latency at {@link CollPlan#BASE_PES}:
- * the ratio, the prediction of a cost that grows with log2(N) (log2(N) times the base figure),
- * and, when the job has more PEs than the host has cores, the figure divided by the
- * oversubscription factor N / cores, to be held against that prediction.
+ * How one collective's latency at N PEs compares with the log2(N) model. A barrier or small
+ * allreduce takes log2(N) rounds; each round costs what it takes one PE to hand over to another.
+ * With no more PEs than cores that is the figure at {@link CollPlan#BASE_PES} PEs (a cross-core
+ * hand-off: {@code base}). With more PEs than cores a round cannot end before each of the N PEs
+ * has run, which on C cores takes N / C same-core hand-offs ({@code handoff}, measured in the
+ * same run between two plain JVMs pinned to one core); the round then costs the larger of the two.
+ * The model: {@code log2(N) x max(base, (N / cores) x handoff)}.
  *
  * @param n the job size
  * @param base the latency at {@link CollPlan#BASE_PES} PEs, microseconds
  * @param figure the latency at {@code n} PEs, microseconds
  * @param cores the host's cores
+ * @param handoff the same-core hand-off, microseconds; NaN when it was not measured
  */
-record CollScaling(int n, double base, double figure, int cores) {
+record CollScaling(int n, double base, double figure, int cores, double handoff) {
 
     /** {@code figure / base}. */
     double ratio() {
@@ -21,11 +25,6 @@ record CollScaling(int n, double base, double figure, int cores) {
     /** log2(n), exact for powers of two. */
     double log2N() {
         return Math.log(n) / Math.log(2);
-    }
-
-    /** The latency a log2(N) growth predicts: {@code log2(n) x base}, microseconds. */
-    double log2Prediction() {
-        return log2N() * base;
     }
 
     /** Whether the job has more PEs than the host has cores. */
@@ -38,16 +37,21 @@ record CollScaling(int n, double base, double figure, int cores) {
         return (double) n / cores;
     }
 
-    /** {@code figure / (n / cores)}, microseconds; meaningful when {@link #oversubscribed()}. */
-    double perOversubscription() {
-        return figure / oversubscription();
+    /** The cost of one round under the model, microseconds. */
+    double roundCost() {
+        if (oversubscribed() && !Double.isNaN(handoff)) {
+            return Math.max(base, oversubscription() * handoff);
+        }
+        return base;
     }
 
-    /**
-     * Whether the figure grows no worse than log2(N) times the base figure: the figure itself, or
-     * {@link #perOversubscription()} when {@link #oversubscribed()}, is at most {@link #log2Prediction()}.
-     */
+    /** The latency the model predicts: {@code log2(n) x} {@link #roundCost()}, microseconds. */
+    double log2Prediction() {
+        return log2N() * roundCost();
+    }
+
+    /** Whether the figure is within the model's prediction. */
     boolean withinLog2() {
-        return (oversubscribed() ? perOversubscription() : figure) <= log2Prediction();
+        return figure <= log2Prediction();
     }
 }

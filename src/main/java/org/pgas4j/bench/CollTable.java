@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /** Prints a {@link CollReport} as the human-readable tables of {@code bench coll}. */
 final class CollTable {
-    private static final String SCALING_ROW = "%-11s %4s %11s %10s %15s %8s %21s %8s%n";
+    private static final String SCALING_ROW = "%-11s %4s %11s %10s %8s %10s %18s %9s%n";
     private static final String NONE = "-";
 
     private CollTable() {
@@ -21,48 +21,43 @@ final class CollTable {
         }
         out.println();
         out.printf(Locale.ROOT, SCALING_ROW, "scaling", "N", "figure(us)", "ratio_N" + CollPlan.BASE_PES,
-                "log2(N)xN" + CollPlan.BASE_PES + "(us)", "N/cores", "figure/(N/cores)(us)", "<=log2?");
+                "N/cores", "round(us)", "log2(N)xround(us)", "<=model?");
         scalingRows(out, "barrier", r.barrierScaling());
         scalingRows(out, "allreduce8", r.allreduceScaling());
         footnote(out, r);
         out.println();
-        out.printf(Locale.ROOT, "%-26s %12s %10s%n", "target", "value", "goal");
+        out.printf(Locale.ROOT, "%-34s %12s %10s%n", "target", "value", "goal");
         for (Target t : r.targets()) {
-            out.printf(Locale.ROOT, "%-26s %12s %10s  %s  (native OpenSHMEM barrier_all: 0.371 us)%n",
-                    t.name() + " (us)", RmaTable.fixed(t.value()), t.condition(), t.verdict());
+            out.printf(Locale.ROOT, "%-34s %12s %10s  %s%n", t.name() + " (us)", RmaTable.fixed(t.value()),
+                    t.condition(), t.verdict());
         }
+        out.println("(native OpenSHMEM barrier_all at 2 PEs: 0.371 us)");
     }
 
     private static void scalingRows(PrintStream out, String what, List<CollScaling> rows) {
         for (CollScaling s : rows) {
             boolean base = s.n() == CollPlan.BASE_PES;
             out.printf(Locale.ROOT, SCALING_ROW, what, s.n(), RmaTable.fixed(s.figure()), RmaTable.fixed(s.ratio()),
-                    RmaTable.fixed(s.log2Prediction()),
-                    s.oversubscribed() ? RmaTable.fixed(s.oversubscription()) : NONE,
-                    s.oversubscribed() ? RmaTable.fixed(s.perOversubscription()) : NONE,
-                    base ? NONE : s.withinLog2() ? "yes" : "no");
+                    s.oversubscribed() ? RmaTable.fixed(s.oversubscription()) : NONE, RmaTable.fixed(s.roundCost()),
+                    RmaTable.fixed(s.log2Prediction()), base ? NONE : s.withinLog2() ? "yes" : "no");
         }
     }
 
-    /** How the scaling columns are computed, then the computation itself at the largest N. */
+    /** How the model is computed, then the computation itself at the largest N. */
     private static void footnote(PrintStream out, CollReport r) {
         int base = CollPlan.BASE_PES;
-        int cores = r.cores();
-        out.printf(Locale.ROOT, "* ratio_N%d = figure / figure at N=%d; log2(N)xN%d = log2(N) x figure at N=%d;%n",
-                base, base, base, base);
-        out.printf(Locale.ROOT, "  for N > cores (%d here): N/cores = N / %d and figure/(N/cores) = figure / (N / %d);%n",
-                cores, cores, cores);
-        out.printf(Locale.ROOT, "  <=log2? = figure/(N/cores) <= log2(N)xN%d (the figure itself when N <= cores)%n", base);
-        footnoteLine(out, "barrier", r.barrierScaling().getLast(), cores);
-        footnoteLine(out, "allreduce8", r.allreduceScaling().getLast(), cores);
+        out.printf(Locale.ROOT, "* log2(N) model: log2(N) rounds, each costing a hand-off between PEs: the figure at N=%d "
+                + "(cross-core);%n", base);
+        out.printf(Locale.ROOT, "  with N > cores (%d here) a round needs every PE to run once: N/cores same-core "
+                + "hand-offs,%n", r.cores());
+        out.printf(Locale.ROOT, "  raw_samecore_handoff_us = %s us (two plain JVMs on one core, yielding; this run);"
+                + "%n  round = max(figure at N=%d, N/cores x handoff)%n", RmaTable.fixed(r.sameCoreHandoffUs()), base);
+        footnoteLine(out, "barrier", r.barrierScaling().getLast(), r.cores());
+        footnoteLine(out, "allreduce8", r.allreduceScaling().getLast(), r.cores());
     }
 
     private static void footnoteLine(PrintStream out, String what, CollScaling s, int cores) {
-        String measured = s.oversubscribed()
-                ? String.format(Locale.ROOT, "%s us / (%d / %d) = %s us", RmaTable.fixed(s.figure()), s.n(), cores,
-                        RmaTable.fixed(s.perOversubscription()))
-                : RmaTable.fixed(s.figure()) + " us (N <= cores)";
-        out.printf(Locale.ROOT, "  %s at N=%d: %s vs log2(%d) x %s us = %s us%n", what, s.n(), measured, s.n(),
-                RmaTable.fixed(s.base()), RmaTable.fixed(s.log2Prediction()));
+        out.printf(Locale.ROOT, "  %s at N=%d: %s us vs log2(%d) x %s us = %s us%n", what, s.n(),
+                RmaTable.fixed(s.figure()), s.n(), RmaTable.fixed(s.roundCost()), RmaTable.fixed(s.log2Prediction()));
     }
 }

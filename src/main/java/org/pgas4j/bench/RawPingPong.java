@@ -10,6 +10,8 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,6 +21,7 @@ import java.util.Map;
  */
 final class RawPingPong {
     private static final Path SHM = Path.of("/dev/shm");
+    private static final Path TASKSET = Path.of("/usr/bin/taskset");
 
     private RawPingPong() {
     }
@@ -30,14 +33,32 @@ final class RawPingPong {
      * @throws BenchFailure if a side fails or outlives {@code timeoutSeconds}
      */
     static Map<String, Double> measure(RmaPlan plan, long timeoutSeconds, PrintStream err) {
+        return run(plan, timeoutSeconds, err, "", List.of());
+    }
+
+    /**
+     * The same-core baseline: both sides pinned to CPU 0 with {@code taskset}, waiting with
+     * {@code Thread.yield()}; the result has {@link CollMetrics#RAW_SAMECORE_HANDOFF_US}. Empty when
+     * {@code taskset} is not installed.
+     */
+    static Map<String, Double> measureSameCore(RmaPlan plan, long timeoutSeconds, PrintStream err) {
+        if (!Files.isExecutable(TASKSET)) {
+            err.println("pgas4j: bench: " + TASKSET + " is missing; the same-core hand-off is not measured");
+            return Map.of();
+        }
+        return run(plan, timeoutSeconds, err, "-yield", List.of(TASKSET.toString(), "-c", "0"));
+    }
+
+    private static Map<String, Double> run(RmaPlan plan, long timeoutSeconds, PrintStream err, String mode,
+                                           List<String> prefix) {
         Path file = createFile();
         ChildProcess pong = null;
         ChildProcess ping = null;
         try {
-            pong = ChildProcess.start("raw pong", JvmCommands.plainJvm(RawPingPongProbe.class, "pong",
-                    file.toString(), plan.name()), err);
-            ping = ChildProcess.start("raw ping", JvmCommands.plainJvm(RawPingPongProbe.class, "ping",
-                    file.toString(), plan.name()), err);
+            pong = ChildProcess.start("raw pong", prefixed(prefix, JvmCommands.plainJvm(RawPingPongProbe.class,
+                    "pong" + mode, file.toString(), plan.name())), err);
+            ping = ChildProcess.start("raw ping", prefixed(prefix, JvmCommands.plainJvm(RawPingPongProbe.class,
+                    "ping" + mode, file.toString(), plan.name())), err);
             Map<String, Double> results = ping.await(timeoutSeconds);
             pong.await(timeoutSeconds);
             return results;
@@ -55,6 +76,12 @@ final class RawPingPong {
                 err.println("pgas4j: bench could not remove " + file + ": " + e.getMessage());
             }
         }
+    }
+
+    private static List<String> prefixed(List<String> prefix, List<String> command) {
+        List<String> all = new ArrayList<>(prefix);
+        all.addAll(command);
+        return all;
     }
 
     private static Path createFile() {

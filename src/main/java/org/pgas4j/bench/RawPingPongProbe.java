@@ -9,18 +9,24 @@ import java.lang.invoke.VarHandle;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 
 /**
  * One side of the raw ping-pong baseline, run in a plain JVM (nothing of pgas4j): both sides map
  * one shared file ({@link PingPongFileDescriptor}); each publishes its round number with
  * {@code setVolatile} and spins on the other's with {@code getAcquire} and
  * {@link Thread#onSpinWait()}. The pinger prints {@code raw_pingpong_oneway_us}: half the median
- * round trip.
+ * round trip. In the {@code -yield} modes each wait yields the core instead, and both sides run on
+ * one core ({@link RawPingPong#measureSameCore}): the pinger then prints
+ * {@code raw_samecore_handoff_us}, what it costs a plain Java process to hand the core to another
+ * and get an answer back, halved.
  *
  * <p>Arguments: {@code ping|pong FILE PLAN}. Started in pairs by {@link RawPingPong}.
  */
 public final class RawPingPongProbe {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+    /** Whether waits yield the core (the same-core hand-off) instead of spinning. */
+    private static boolean yielding;
 
     private RawPingPongProbe() {
     }
@@ -31,15 +37,17 @@ public final class RawPingPongProbe {
      * @param args {@code ping} or {@code pong}, the shared file, the plan's name
      */
     public static void main(String[] args) {
-        if (args.length != 3 || !(args[0].equals("ping") || args[0].equals("pong"))) {
-            throw new IllegalArgumentException("usage: RawPingPongProbe ping|pong FILE PLAN");
+        if (args.length != 3 || !List.of("ping", "pong", "ping-yield", "pong-yield").contains(args[0])) {
+            throw new IllegalArgumentException("usage: RawPingPongProbe ping|pong|ping-yield|pong-yield FILE PLAN");
         }
+        yielding = args[0].endsWith("-yield");
         RmaPlan plan = RmaPlan.named(args[2]);
         try (Arena arena = Arena.ofConfined();
              FileChannel channel = FileChannel.open(Path.of(args[1]), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             MemorySegment shared = channel.map(FileChannel.MapMode.READ_WRITE, 0, PingPongFileDescriptor.LENGTH, arena);
-            if (args[0].equals("ping")) {
-                ResultLine.print(RmaMetrics.RAW_PINGPONG_ONEWAY_US, RmaMetrics.micros(pinger(shared, plan) / 2));
+            if (args[0].startsWith("ping")) {
+                ResultLine.print(yielding ? CollMetrics.RAW_SAMECORE_HANDOFF_US : RmaMetrics.RAW_PINGPONG_ONEWAY_US,
+                        RmaMetrics.micros(pinger(shared, plan) / 2));
             } else {
                 pong(shared, plan.pingPongTotal());
             }
@@ -82,7 +90,11 @@ public final class RawPingPongProbe {
 
     private static void awaitValue(MemorySegment shared, long offset, long value) {
         while ((long) LONG.getAcquire(shared, offset) != value) {
-            Thread.onSpinWait();
+            if (yielding) {
+                Thread.yield();
+            } else {
+                Thread.onSpinWait();
+            }
         }
     }
 }

@@ -15,7 +15,7 @@ import org.pgas4j.spi.Transport;
  *
  * <p>Not thread-safe: one barrier of a team runs at a time (the team's collective ordering).
  */
-public final class DisseminationBarrier {
+public final class DisseminationBarrier implements TeamBarrier {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
 
     private final Transport transport;
@@ -58,6 +58,7 @@ public final class DisseminationBarrier {
     }
 
     /** Returns once every member has entered the same episode of this barrier. */
+    @Override
     public void await() {
         long e = ++episode;
         VarHandle.fullFence(); // everything this member wrote before the barrier is visible first

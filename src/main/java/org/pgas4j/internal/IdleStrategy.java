@@ -13,12 +13,19 @@ public final class IdleStrategy {
     private final int spins;
     private final int yields;
     private final long maxParkNanos;
+    private final boolean oversubscribed;
 
     /** An idle strategy with the given thresholds. */
     public IdleStrategy(int spins, int yields, long maxParkNanos) {
+        this(spins, yields, maxParkNanos, false);
+    }
+
+    /** An idle strategy with the given thresholds, for a host with more PEs than cores or not. */
+    public IdleStrategy(int spins, int yields, long maxParkNanos, boolean oversubscribed) {
         this.spins = spins;
         this.yields = yields;
         this.maxParkNanos = maxParkNanos;
+        this.oversubscribed = oversubscribed;
     }
 
     /**
@@ -27,11 +34,13 @@ public final class IdleStrategy {
      * only briefly before yielding.
      */
     public static IdleStrategy fromSettings(int localPes) {
+        boolean oversubscribed = localPes > Runtime.getRuntime().availableProcessors();
         int spins = Settings.SPIN_ITERATIONS.value();
         if (spins == Settings.AUTO) {
-            spins = localPes > Runtime.getRuntime().availableProcessors() ? 20 : 2000;
+            spins = oversubscribed ? 20 : 2000;
         }
-        return new IdleStrategy(spins, Settings.YIELD_ITERATIONS.value(), Settings.PARK_MICROS.value() * 1_000L);
+        return new IdleStrategy(spins, Settings.YIELD_ITERATIONS.value(), Settings.PARK_MICROS.value() * 1_000L,
+                oversubscribed);
     }
 
     /**
@@ -50,6 +59,21 @@ public final class IdleStrategy {
             LockSupport.parkNanos(nanos);
         }
         return iteration == Integer.MAX_VALUE ? spins + yields : iteration + 1;
+    }
+
+    /** Whether this host runs more PEs than it has cores (a waiter then should give its core away). */
+    public boolean oversubscribed() {
+        return oversubscribed;
+    }
+
+    /** Thread.yield iterations after the spinning, before a wait parks. */
+    public int yields() {
+        return yields;
+    }
+
+    /** Busy-spin iterations before a wait yields. */
+    public int spins() {
+        return spins;
     }
 
     /** Whether a wait at this iteration has left the spinning phase (time to poll slow things). */

@@ -37,7 +37,11 @@ class CollBenchQuickTest {
         assertTrue(r.stdout().startsWith("# pgas4j bench coll"), r::toString);
         assertTrue(r.stdout().contains("barrier_us N=2") && r.stdout().contains("<= 0.5"), r::toString);
         Map<String, Object> doc = MiniJson.parseObject(Files.readString(json));
-        assertEquals(Set.of("barrier_us", "allreduce8_us", "raw_pingpong_oneway_us"), doc.keySet());
+        assertTrue(doc.keySet().containsAll(Set.of("barrier_us", "allreduce8_us", "raw_pingpong_oneway_us")),
+                doc::toString);
+        assertTrue(Set.of("barrier_us", "allreduce8_us", "raw_pingpong_oneway_us", "raw_samecore_handoff_us")
+                .containsAll(doc.keySet()), doc::toString);
+        assertTrue(r.stdout().contains("(log2 model)"), r::toString);
         for (String k : BY_N) {
             @SuppressWarnings("unchecked")
             Map<String, Object> byN = (Map<String, Object>) doc.get(k);
@@ -48,36 +52,50 @@ class CollBenchQuickTest {
     }
 
     @Test
-    void scalingIsRatioLog2PredictionAndOversubscription() {
+    void scalingModelChargesSameCoreHandoffsWhenOversubscribed() {
         Map<String, Double> results = new HashMap<>();
-        double[] barrier = {0.25, 0.6, 3.2, 8.0};
+        double[] barrier = {0.25, 0.6, 3.2, 40.0};
         int[] pes = {2, 4, 8, 16};
         for (int i = 0; i < pes.length; i++) {
             results.put("barrier_us/" + pes[i], barrier[i]);
             results.put("allreduce8_us/" + pes[i], 2 * barrier[i]);
             results.put("raw_pingpong_oneway_us/" + pes[i], 0.04 + i * 0.01);
         }
+        results.put("raw_samecore_handoff_us", 1.25);
         CollReport r = CollReport.from(CollPlan.named("full"), results, 2);
         CollScaling s16 = r.barrierScaling().getLast();
         assertEquals(16, s16.n());
-        assertEquals(32.0, s16.ratio(), 1e-12);
-        assertEquals(4 * 0.25, s16.log2Prediction(), 1e-12);
+        assertEquals(160.0, s16.ratio(), 1e-12);
         assertTrue(s16.oversubscribed());
         assertEquals(8.0, s16.oversubscription(), 1e-12);
-        assertEquals(1.0, s16.perOversubscription(), 1e-12);
-        assertTrue(s16.withinLog2(), "8 us / (16 / 2) = 1 us <= log2(16) x 0.25 us = 1 us");
-        assertFalse(r.barrierScaling().get(2).withinLog2(), "3.2 us / 4 = 0.8 us > 3 x 0.25 us");
-        assertFalse(new CollScaling(4, 0.25, 0.6, 4).oversubscribed());
-        assertFalse(new CollScaling(4, 0.25, 0.6, 4).withinLog2(), "0.6 us > 2 x 0.25 us, no oversubscription on 4 cores");
+        assertEquals(8 * 1.25, s16.roundCost(), 1e-12, "a round: N/cores same-core hand-offs");
+        assertEquals(4 * 10.0, s16.log2Prediction(), 1e-12);
+        assertTrue(s16.withinLog2(), "40 us <= log2(16) x 10 us");
+        CollScaling s8 = r.barrierScaling().get(2);
+        assertEquals(3 * 4 * 1.25, s8.log2Prediction(), 1e-12);
+        assertTrue(s8.withinLog2());
+        CollScaling fast = new CollScaling(4, 0.25, 0.6, 4, 1.25);
+        assertFalse(fast.oversubscribed());
+        assertEquals(0.25, fast.roundCost(), 1e-12, "no oversubscription on 4 cores: the N=2 figure");
+        assertFalse(fast.withinLog2(), "0.6 us > 2 x 0.25 us");
+        CollScaling cheapHandoff = new CollScaling(4, 0.25, 0.4, 2, 0.01);
+        assertEquals(0.25, cheapHandoff.roundCost(), 1e-12, "a round never costs less than at N=2");
+        CollScaling unmeasured = new CollScaling(16, 0.25, 40.0, 2, Double.NaN);
+        assertEquals(4 * 0.25, unmeasured.log2Prediction(), 1e-12, "without the hand-off only the N=2 figure");
+        assertFalse(unmeasured.withinLog2());
         assertEquals(0.055, r.rawPingPongMedianUs(), 1e-12);
         assertEquals("PASS", r.targets().getFirst().verdict());
+        assertEquals("PASS", r.targets().get(1).verdict());
+        results.put("barrier_us/16", 41.0);
+        assertEquals("MISS", CollReport.from(CollPlan.named("full"), results, 2).targets().get(1).verdict());
 
         ByteArrayOutputStream table = new ByteArrayOutputStream();
         CollTable.print(r, new PrintStream(table, true, StandardCharsets.UTF_8));
-        assertTrue(table.toString(StandardCharsets.UTF_8).contains("barrier at N=16: 8.000 us / (16 / 2) = 1.000 us"),
+        assertTrue(table.toString(StandardCharsets.UTF_8).contains("barrier at N=16: 40.000 us vs log2(16) x 10.000 us = 40.000 us"),
                 table::toString);
         Map<String, Object> doc = MiniJson.parseObject(r.toJson());
-        assertEquals(Map.of("2", 0.5, "4", 1.2, "8", 6.4, "16", 16.0), doc.get("allreduce8_us"));
+        assertEquals(Map.of("2", 0.5, "4", 1.2, "8", 6.4, "16", 80.0), doc.get("allreduce8_us"));
+        assertEquals(1.25, doc.get("raw_samecore_handoff_us"));
 
         results.remove("allreduce8_us/8");
         assertThrows(BenchFailure.class, () -> CollReport.from(CollPlan.named("full"), results, 2));

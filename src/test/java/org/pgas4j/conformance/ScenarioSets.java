@@ -14,7 +14,7 @@ final class ScenarioSets {
             case "am-client-segments" -> AmClientSegmentScenarios.all();
             case "atomics" -> AtomicScenarios.all();
             case "atomics-segments" -> AtomicSegmentScenarios.all();
-            case "coll" -> CollectiveScenarios.all();
+            case "coll", "coll-dissemination", "coll-central" -> CollectiveScenarios.all();
             case "runtime-segments" -> SegmentScenarios.runtime();
             case "client-segments" -> SegmentScenarios.clientAllocated();
             default -> throw new IllegalArgumentException("no scenario set " + name);

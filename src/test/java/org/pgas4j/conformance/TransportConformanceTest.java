@@ -38,12 +38,23 @@ class TransportConformanceTest {
         if (set.equals("coll")) {
             return transport.equals("local") ? EVERY_SIZE_TO_8 : ODD_AND_EVEN;
         }
+        if (set.equals("coll-dissemination")) {
+            return new int[] {3, 8}; // more PEs than cores, where the default is the central barrier
+        }
+        if (set.equals("coll-central")) {
+            return new int[] {2}; // as many PEs as cores, where the default is the dissemination barrier
+        }
         return SIZES;
     }
 
     /** Which configuration each scenario set runs with. */
     private static String segmentSizeFor(String set) {
-        return set.equals("rma") || set.equals("coll") || set.equals("atomics") || set.equals("am") ? "4m" : "0";
+        return set.equals("rma") || set.startsWith("coll") || set.equals("atomics") || set.equals("am") ? "4m" : "0";
+    }
+
+    /** The barrier algorithm each set runs with (pgas4j.barrier): the coll variants force one. */
+    private static String barrierFor(String set) {
+        return set.startsWith("coll-") ? set.substring("coll-".length()) : "auto";
     }
 
     @TestFactory
@@ -51,8 +62,8 @@ class TransportConformanceTest {
     Stream<DynamicNode> everyScenarioOnEveryTransportAndSize() {
         List<DynamicNode> jobs = new ArrayList<>();
         for (String transport : List.of("local", "shm")) {
-            for (String set : List.of("rma", "coll", "atomics", "atomics-segments", "runtime-segments",
-                        "client-segments", "am", "am-client-segments")) {
+            for (String set : List.of("rma", "coll", "coll-dissemination", "coll-central", "atomics",
+                        "atomics-segments", "runtime-segments", "client-segments", "am", "am-client-segments")) {
                 for (int n : sizesFor(transport, set)) {
                     jobs.add(DynamicContainer.dynamicContainer(transport + " N=" + n + " " + set,
                             Stream.of(set).flatMap(s -> scenarioTests(transport, n, s))));
@@ -88,6 +99,7 @@ class TransportConformanceTest {
         Map<String, Map<Integer, String>> results = new ConcurrentHashMap<>();
         String previous = System.getProperty("pgas4j.segment.size");
         System.setProperty("pgas4j.segment.size", segmentSizeFor(set));
+        System.setProperty("pgas4j.barrier", barrierFor(set));
         try {
             LocalJob.run(n, java.time.Duration.ofMinutes(3), () -> {
                 int rank = LocalJob.currentRank();
@@ -97,6 +109,7 @@ class TransportConformanceTest {
         } catch (LocalJob.LocalJobException e) {
             results.put("", Map.of(-1, "the job failed: " + e.getMessage()));
         } finally {
+            System.clearProperty("pgas4j.barrier");
             if (previous == null) {
                 System.clearProperty("pgas4j.segment.size");
             } else {
@@ -108,7 +121,8 @@ class TransportConformanceTest {
 
     private static Map<String, Map<Integer, String>> runShm(int n, String set) {
         LaunchedJob.Result r = LaunchedJob.run(n, "shm", 180,
-                List.of("--jvm-arg", "-Dpgas4j.segment.size=" + segmentSizeFor(set)),
+                List.of("--jvm-arg", "-Dpgas4j.segment.size=" + segmentSizeFor(set), "--jvm-arg",
+                        "-Dpgas4j.barrier=" + barrierFor(set)),
                 ConformancePe.class.getName(), set);
         Map<String, Map<Integer, String>> results = new ConcurrentHashMap<>();
         for (String line : r.lines()) {

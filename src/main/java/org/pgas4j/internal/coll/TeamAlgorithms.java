@@ -4,7 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.pgas4j.DataType;
 import org.pgas4j.ReduceOp;
-import org.pgas4j.internal.DisseminationBarrier;
+import org.pgas4j.internal.TeamBarrier;
 
 /**
  * The collective algorithms of one team member, over its {@link Mailboxes}: binomial trees for
@@ -19,12 +19,12 @@ public final class TeamAlgorithms {
     private final int rank;
     private final int size;
     private final Mailboxes mail;
-    private final DisseminationBarrier barrier;
+    private final TeamBarrier barrier;
     private MemorySegment temp = MemorySegment.NULL;
     private MemorySegment temp2 = MemorySegment.NULL;
 
     /** The algorithms of member {@code rank} of a team of {@code size}. */
-    public TeamAlgorithms(int rank, int size, Mailboxes mail, DisseminationBarrier barrier) {
+    public TeamAlgorithms(int rank, int size, Mailboxes mail, TeamBarrier barrier) {
         this.rank = rank;
         this.size = size;
         this.mail = mail;
