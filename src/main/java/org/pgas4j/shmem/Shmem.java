@@ -366,8 +366,8 @@ public final class Shmem implements AutoCloseable {
 
     /**
      * {@code shmem_space_destroy}: collective over the space's team. Returns nonzero and does
-     * nothing while the space-associated team or any team split from it is alive; 0 and nothing
-     * done for {@link MemorySpace#INVALID}.
+     * nothing, on every member, while the space-associated team or any team split from it is alive
+     * on any member; 0 and nothing done for {@link MemorySpace#INVALID}.
      *
      * @throws IllegalStateException for a destroyed space or another PE's handle, or when objects are still allocated
      */
@@ -380,7 +380,9 @@ public final class Shmem implements AutoCloseable {
         if (space == defaultSpace) {
             throw new IllegalStateException("spaceDestroy: the default space lives until finalize");
         }
-        if (space.liveTeams > 0) {
+        // A team alive on any member refuses the destroy on every member.
+        long live = client.collectives().allreduceLong(space.coreTeam, space.liveTeams, ReduceOp.MAX);
+        if (live > 0) {
             return 1;
         }
         if (space.heap.liveBlocks() > 0) {
