@@ -106,12 +106,25 @@ public final class Client implements AutoCloseable {
      * @throws ResourceException if the transport cannot run here or the segment cannot be allocated
      */
     public static Client init() {
+        return init(Settings.SEGMENT_SIZE.value());
+    }
+
+    /**
+     * {@link #init()} with a primordial segment of {@code segmentSize} bytes instead of the
+     * {@code pgas4j.segment.size} setting (0 for none): for facades whose own setting sizes the
+     * segment, such as OpenSHMEM's symmetric heap.
+     *
+     * @throws BadArgumentException if {@code segmentSize} is negative
+     */
+    public static Client init(long segmentSize) {
+        if (segmentSize < 0) {
+            throw new BadArgumentException("Client.init: segmentSize " + segmentSize + " is negative");
+        }
         Bootstrap bootstrap = Bootstraps.claim();
         Transport transport = null;
         Client client = null;
         try {
             int slots = Settings.MAX_ENDPOINTS.value();
-            long segmentSize = Settings.SEGMENT_SIZE.value();
             String name = bootstrap.requiredTransport() != null ? bootstrap.requiredTransport()
                     : Settings.TRANSPORT.value();
             transport = provider(name).open(bootstrap, ControlRegion.size(slots + 1));

@@ -1,10 +1,12 @@
 package org.pgas4j.launcher;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.Setting;
 import org.pgas4j.Settings;
+import org.pgas4j.shmem.ShmemSettings;
 import org.pgas4j.transport.shm.ShmFiles;
 
 /**
@@ -54,7 +56,9 @@ final class InfoCommand {
         out.println("  max endpoints     " + endpoints);
         out.println();
         out.println("Settings (system property, environment variable = current value):");
-        for (Setting<?> s : Settings.all()) {
+        List<Setting<?>> all = new ArrayList<>(Settings.all());
+        all.addAll(ShmemSettings.all());
+        for (Setting<?> s : all) {
             out.printf("  %s, %s = %s%s%n", s.property(), s.environment(), s.text(), source(s));
             out.println("      " + s.doc() + " (default " + s.defaultText() + ")");
         }

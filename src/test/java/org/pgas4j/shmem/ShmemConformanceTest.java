@@ -1,0 +1,127 @@
+package org.pgas4j.shmem;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Timeout;
+import org.pgas4j.testing.LaunchedJob;
+import org.pgas4j.transport.local.LocalJob;
+
+/**
+ * The OpenSHMEM conformance suite, modelled on the public OpenSHMEM test suites and written from
+ * the specification: every scenario set on both transports at N = 1, 2, 3 and 5 PEs (5 is more
+ * PEs than this machine's cores). {@code shm} jobs are real processes started through the
+ * launcher; {@code local} jobs are threads of this JVM. Each scenario of each job is one test.
+ */
+class ShmemConformanceTest {
+    private static final Pattern LINE = Pattern.compile("^\\[(\\d+)] " + ShmemConformancePe.MARK + "(\\S+) (.*)$");
+    private static final int[] SIZES = {1, 2, 3, 5};
+
+    static Map<String, ShmemScenario> set(String name) {
+        return switch (name) {
+            case "rma" -> RmaScenarios.all();
+            case "coll" -> CollectiveScenarios.all();
+            case "spaces" -> SpaceScenarios.all();
+            case "checked" -> CheckedScenarios.all();
+            default -> throw new IllegalArgumentException("no scenario set " + name);
+        };
+    }
+
+    @TestFactory
+    @Timeout(value = 15, unit = TimeUnit.MINUTES)
+    Stream<DynamicNode> everyScenarioOnEveryTransportAndSize() {
+        List<DynamicNode> jobs = new ArrayList<>();
+        for (String transport : List.of("local", "shm")) {
+            for (String set : List.of("rma", "coll", "spaces", "checked")) {
+                for (int n : SIZES) {
+                    if (set.equals("checked") && n == 5) {
+                        continue;
+                    }
+                    jobs.add(DynamicContainer.dynamicContainer(transport + " N=" + n + " " + set,
+                            scenarioTests(transport, n, set)));
+                }
+            }
+        }
+        return jobs.stream();
+    }
+
+    private static Map<String, String> properties(String set) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("pgas4j.shmem.symmetric.size", "4m");
+        p.put("pgas4j.checked", Boolean.toString(set.equals("checked")));
+        return p;
+    }
+
+    private static Stream<DynamicNode> scenarioTests(String transport, int n, String set) {
+        Map<String, Map<Integer, String>> results = transport.equals("local") ? runLocal(n, set) : runShm(n, set);
+        String jobOutcome = results.containsKey("") ? results.remove("").get(-1) : "";
+        List<DynamicNode> tests = new ArrayList<>();
+        for (String scenario : set(set).keySet()) {
+            Map<Integer, String> perRank = results.getOrDefault(scenario, Map.of());
+            tests.add(DynamicTest.dynamicTest(scenario, () -> {
+                for (int r = 0; r < n; r++) {
+                    String result = perRank.get(r);
+                    if (result == null) {
+                        fail("PE " + r + " did not report " + scenario + "; " + jobOutcome);
+                    }
+                    if (!result.equals("PASS")) {
+                        fail("PE " + r + ": " + result.replace('|', '\n'));
+                    }
+                }
+                assertEquals(n, perRank.size(), "reports of " + scenario);
+            }));
+        }
+        return tests.stream();
+    }
+
+    private static Map<String, Map<Integer, String>> runLocal(int n, String set) {
+        Map<String, Map<Integer, String>> results = new ConcurrentHashMap<>();
+        Map<String, String> props = properties(set);
+        props.forEach(System::setProperty);
+        try {
+            LocalJob.run(n, Duration.ofMinutes(3), () -> {
+                int rank = LocalJob.currentRank();
+                ShmemConformancePe.runAll(set(set), (name, result) ->
+                        results.computeIfAbsent(name, k -> new ConcurrentHashMap<>()).put(rank, result));
+            });
+        } catch (LocalJob.LocalJobException e) {
+            results.put("", Map.of(-1, "the job failed: " + e.getMessage()));
+        } finally {
+            props.keySet().forEach(System::clearProperty);
+        }
+        return results;
+    }
+
+    private static Map<String, Map<Integer, String>> runShm(int n, String set) {
+        List<String> options = new ArrayList<>();
+        properties(set).forEach((k, v) -> {
+            options.add("--jvm-arg");
+            options.add("-D" + k + "=" + v);
+        });
+        LaunchedJob.Result r = LaunchedJob.run(n, "shm", 180, options, ShmemConformancePe.class.getName(), set);
+        Map<String, Map<Integer, String>> results = new ConcurrentHashMap<>();
+        for (String line : r.lines()) {
+            Matcher m = LINE.matcher(line);
+            if (m.matches()) {
+                results.computeIfAbsent(m.group(2), k -> new ConcurrentHashMap<>())
+                        .put(Integer.parseInt(m.group(1)), m.group(3));
+            }
+        }
+        results.put("", Map.of(-1, "job " + r));
+        return results;
+    }
+}
