@@ -15,6 +15,7 @@ final class ScenarioSets {
             case "atomics" -> AtomicScenarios.all();
             case "atomics-segments" -> AtomicSegmentScenarios.all();
             case "coll" -> CollectiveScenarios.all();
+            case "endpoints" -> EndpointScenarios.all();
             case "runtime-segments" -> SegmentScenarios.runtime();
             case "client-segments" -> SegmentScenarios.clientAllocated();
             default -> throw new IllegalArgumentException("no scenario set " + name);
