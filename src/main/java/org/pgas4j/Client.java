@@ -3,6 +3,8 @@ package org.pgas4j;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicLong;
@@ -50,6 +52,7 @@ public final class Client implements AutoCloseable {
     private final RemoteMemory[] peerControls;
     private final PeerTarget[] peers;
     private final Endpoint[] endpoints;
+    private int nextEndpointIndex = 1;    // guarded by endpoints
     private final List<RemoteMemory> retired = new ArrayList<>();
     private final List<Team> liveTeams = new ArrayList<>();
     private final AtomicLong segmentIds = new AtomicLong();
@@ -85,7 +88,9 @@ public final class Client implements AutoCloseable {
         }
         this.peers = new PeerTarget[jobSize * slots];
         this.endpoints = new Endpoint[slots];
-        this.endpoints[0] = new Endpoint(this, 0);
+        this.endpoints[0] = new Endpoint(this, 0,
+                EnumSet.of(EndpointCapability.RMA, EndpointCapability.AM, EndpointCapability.COLL, EndpointCapability.AD),
+                EnumSet.noneOf(AccelerationHint.class));
         int[] jobRanks = new int[jobSize];
         for (int j = 0; j < jobSize; j++) {
             jobRanks[j] = j;
@@ -186,6 +191,81 @@ public final class Client implements AutoCloseable {
     /** The primordial endpoint, index 0. */
     public Endpoint primordialEndpoint() {
         return endpoints[0];
+    }
+
+    /**
+     * Creates a non-primordial endpoint ({@code gex_EP_Create}, seed 000 section 3.1). Not
+     * collective. The endpoint is in no team and has no bound segment (rules 5 and 6); bind one
+     * with {@link Endpoint#bindSegment} and publish it with {@link Team#publishBoundSegments} to
+     * make it reachable, and name it remotely through {@link #pair}.
+     *
+     * <p>Index assignment (rule 7 and open issue 1): monotonically increasing, 1, 2, 3, ... in
+     * creation order, never reused, of the three algorithms the seed lists. It lets a process
+     * predict a peer's indices from the peer's creation order without communicating (the pattern
+     * the seed names as the goal), it is unique among all endpoints ever created by the client
+     * rather than only the live ones, and the directory slot of an index never changes meaning
+     * while peers may still cache it. A failed creation consumes no index.
+     *
+     * @param capabilities what the endpoint must support; {@link EndpointCapability#all()} is ALL
+     * @param hints acceleration hints (may be empty); recorded, non-binding
+     * @throws BadArgumentException if no capability is requested (rule 11) or one is not supported
+     *         on created endpoints (rule 10: VIS and COLL in this release)
+     * @throws ResourceException when the client has no endpoint left ({@code pgas4j.endpoints.max}, rule 3)
+     */
+    public Endpoint createEndpoint(Set<EndpointCapability> capabilities, Set<AccelerationHint> hints) {
+        checkOpen("createEndpoint");
+        if (capabilities == null || capabilities.isEmpty()) {
+            throw new BadArgumentException("createEndpoint on PE " + jobRank + ": no capability requested; ask for at "
+                    + "least one of " + EndpointCapability.supportedOnCreatedEndpoints());
+        }
+        if (hints == null) {
+            throw new BadArgumentException("createEndpoint on PE " + jobRank + ": hints is null (pass an empty set)");
+        }
+        Set<EndpointCapability> unsupported = EnumSet.copyOf(capabilities);
+        unsupported.removeAll(EndpointCapability.supportedOnCreatedEndpoints());
+        if (!unsupported.isEmpty()) {
+            throw new BadArgumentException("createEndpoint on PE " + jobRank + ": capabilities " + unsupported
+                    + " are not supported on created endpoints in this release (supported: "
+                    + EndpointCapability.supportedOnCreatedEndpoints() + ")");
+        }
+        synchronized (endpoints) {
+            int index = nextEndpointIndex;
+            if (index >= endpoints.length) {
+                throw new ResourceException("createEndpoint on PE " + jobRank + ": all " + endpoints.length
+                        + " endpoints of the client have been created (pgas4j.endpoints.max, the primordial one "
+                        + "included; indices are not reused)");
+            }
+            Endpoint ep = new Endpoint(this, index, capabilities, hints);
+            endpoints[index] = ep;
+            nextEndpointIndex = index + 1;
+            return ep;
+        }
+    }
+
+    /** The local endpoint of {@code index}, if it exists (the lookup of section 3.6's future direction 4). */
+    public java.util.Optional<Endpoint> endpoint(int index) {
+        return java.util.Optional.ofNullable(endpointOrNull(index));
+    }
+
+    /**
+     * A team pair ({@code gex_TM_Pair}, seed 000 section 5.4): names, for point-to-point calls,
+     * the endpoint of index {@code remoteIndex} on every process, as seen from {@code local}. Pass
+     * it with a jobrank as the rank to {@link Rma}, {@link Atomics} and {@link ActiveMessages},
+     * and to {@link Team#boundSegmentOf}; it is not a team (collectives and team calls refuse it).
+     * Local and non-communicating; pairs of the same two endpoints are {@link Team#equals equal}.
+     *
+     * @throws BadArgumentException if {@code local} is null or of another client, or the index is negative
+     */
+    public Team pair(Endpoint local, int remoteIndex) {
+        checkOpen("pair");
+        if (local == null || local.client() != this) {
+            throw new BadArgumentException("pair: the local endpoint " + local + " is not an endpoint of PE " + jobRank);
+        }
+        if (remoteIndex < 0 || remoteIndex >= slots) {
+            throw new BadArgumentException("pair: remote endpoint index " + remoteIndex + " is outside [0, " + slots
+                    + ") (pgas4j.endpoints.max)");
+        }
+        return Team.pair(this, local, remoteIndex);
     }
 
     /** The primordial team: every PE's primordial endpoint, rank = jobrank ({@code gex_TM_t} from init). */
@@ -376,6 +456,15 @@ public final class Client implements AutoCloseable {
     /** Handler-context state, for events whose waits must check it. */
     HandlerContext handlerContext() {
         return am.context();
+    }
+
+    /** The published segment of endpoint {@code ep} of PE {@code j}, read from its directory. */
+    java.util.Optional<Team.BoundSegment> queryBoundSegment(int j, int ep) {
+        Directory.Slot slot = Directory.read(peerControls[j], ep);
+        if (slot.state() != ControlRegion.STATE_PUBLISHED) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new Team.BoundSegment(new EndpointLocation(j, ep), slot.segmentId(), slot.size()));
     }
 
     /** Local endpoint {@code index}, or null when there is none (incoming messages are checked with it). */

@@ -60,6 +60,7 @@ public final class Collectives {
 
     /** Non-blocking barrier ({@code gex_Coll_BarrierNB}). */
     public Event barrierNB(Team team) {
+        team.checkUsable("barrierNB");
         TeamAlgorithms a = team.algorithms();
         return nonBlocking(team, "barrierNB", a::barrier);
     }

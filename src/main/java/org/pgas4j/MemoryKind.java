@@ -30,4 +30,12 @@ public interface MemoryKind {
 
     /** A small number naming the kind within this process; 0 for {@link #HOST}. */
     int id();
+
+    /**
+     * Whether the kind is device memory, which seed 000 section 3.6 rule 5 keeps off the
+     * primordial endpoint. False for {@link #HOST}.
+     */
+    default boolean isDevice() {
+        return false;
+    }
 }

@@ -21,8 +21,10 @@ public final class Team {
     private final TeamAlgorithms algorithms;
     private final CollectiveQueue queue;
     private volatile boolean destroyed;
+    private final boolean pair;
 
     Team(Client client, String name, Endpoint endpoint, int rank, int[] jobRanks, int[] endpointIndices, int channel) {
+        this.pair = false;
         this.client = client;
         this.name = name;
         this.endpoint = endpoint;
@@ -33,6 +35,82 @@ public final class Team {
         this.algorithms = client.algorithmsFor(jobRanks, rank, channel);
         this.queue = new CollectiveQueue(name + "@" + client.jobRank());
         client.registered(this);
+    }
+
+    /** The team pair of {@link Client#pair}: every process's endpoint {@code remoteIndex}, ranked by jobrank. */
+    private Team(Client client, Endpoint local, int remoteIndex) {
+        this.pair = true;
+        this.client = client;
+        this.name = "pair(endpoint " + local.index() + " of PE " + client.jobRank() + " -> endpoint " + remoteIndex + ")";
+        this.endpoint = local;
+        this.rank = client.jobRank();
+        int n = client.jobSize();
+        this.jobRanks = new int[n];
+        this.endpointIndices = new int[n];
+        for (int j = 0; j < n; j++) {
+            jobRanks[j] = j;
+            endpointIndices[j] = remoteIndex;
+        }
+        this.channel = -1;
+        this.algorithms = null;
+        this.queue = null;
+    }
+
+    static Team pair(Client client, Endpoint local, int remoteIndex) {
+        return new Team(client, local, remoteIndex);
+    }
+
+    /** Whether this is a team pair ({@link Client#pair}): usable by point-to-point calls only. */
+    public boolean isPair() {
+        return pair;
+    }
+
+    /**
+     * Where member {@code rank} lives: its jobrank and endpoint index ({@code gex_TM_TranslateRankToEP},
+     * seed 000 section 3.6). For a pair, {@code rank} is a jobrank.
+     *
+     * @throws BadArgumentException if {@code rank} is not in [0, size()) (rule 4)
+     */
+    public EndpointLocation location(int rank) {
+        checkRank("location", rank);
+        return new EndpointLocation(jobRanks[rank], endpointIndices[rank]);
+    }
+
+    /**
+     * The segment member {@code rank} has bound and published, as its owner describes it
+     * ({@code gex_EP_QueryBoundSegmentNB}); empty when it has none or it was destroyed. Works on
+     * pairs. Reads the owner's directory: no participation of the owner.
+     *
+     * @throws BadArgumentException if {@code rank} is out of range
+     */
+    public java.util.Optional<BoundSegment> boundSegmentOf(int rank) {
+        checkRank("boundSegmentOf", rank);
+        client.checkOpen("boundSegmentOf");
+        return client.queryBoundSegment(jobRanks[rank], endpointIndices[rank]);
+    }
+
+    /**
+     * What {@link #boundSegmentOf} reports of a member's published segment.
+     *
+     * @param where the endpoint it is bound to
+     * @param segmentId the owner's segment id
+     * @param size its size in bytes: valid offsets are [0, size)
+     */
+    public record BoundSegment(EndpointLocation where, long segmentId, long size) {
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        return pair && o instanceof Team t && t.pair && t.client == client && t.endpoint == endpoint
+                && t.endpointIndices[0] == endpointIndices[0];
+    }
+
+    @Override
+    public int hashCode() {
+        return pair ? 31 * System.identityHashCode(endpoint) + endpointIndices[0] : System.identityHashCode(this);
     }
 
     /** This member's rank in the team ({@code gex_TM_QueryRank}). */
@@ -147,6 +225,7 @@ public final class Team {
      * @throws BadArgumentException for the world team, which lives as long as the client
      */
     public void destroy() {
+        checkUsable("destroy");
         if (isWorld()) {
             throw new BadArgumentException("destroy: the world team (the primordial team of PE " + client.jobRank()
                     + ") cannot be destroyed");
@@ -165,12 +244,17 @@ public final class Team {
 
     /** Whether this is the client's world team. */
     public boolean isWorld() {
-        return channel == 0;
+        return channel == 0 && !pair;
     }
 
     /** The entry check of the team's collective and blocking operations (every caller is one). */
     void checkUsable(String operation) {
         client.checkOpen(operation);
+        if (pair) {
+            throw new BadArgumentException(operation + " on PE " + client.jobRank() + ": " + name + " is a team pair "
+                    + "(gex_TM_Pair): it names endpoints for point-to-point calls only; collectives and team calls "
+                    + "need a team");
+        }
         if (destroyed) {
             throw new IllegalStateException(operation + " on PE " + client.jobRank() + ": team " + name
                     + " was destroyed");

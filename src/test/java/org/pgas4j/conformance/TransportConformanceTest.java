@@ -49,7 +49,8 @@ class TransportConformanceTest {
 
     /** Which configuration each scenario set runs with. */
     private static String segmentSizeFor(String set) {
-        return set.equals("rma") || set.startsWith("coll") || set.equals("atomics") || set.equals("am") ? "4m" : "0";
+        return set.equals("rma") || set.startsWith("coll") || set.equals("atomics") || set.equals("am")
+                || set.equals("endpoints") ? "4m" : "0";
     }
 
     /** The barrier algorithm each set runs with (pgas4j.barrier): the coll variants force one. */
@@ -63,7 +64,8 @@ class TransportConformanceTest {
         List<DynamicNode> jobs = new ArrayList<>();
         for (String transport : List.of("local", "shm")) {
             for (String set : List.of("rma", "coll", "coll-dissemination", "coll-central", "atomics",
-                        "atomics-segments", "runtime-segments", "client-segments", "am", "am-client-segments")) {
+                        "atomics-segments", "runtime-segments", "client-segments", "am", "am-client-segments",
+                        "endpoints")) {
                 for (int n : sizesFor(transport, set)) {
                     jobs.add(DynamicContainer.dynamicContainer(transport + " N=" + n + " " + set,
                             Stream.of(set).flatMap(s -> scenarioTests(transport, n, s))));
