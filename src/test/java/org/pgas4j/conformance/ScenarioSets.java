@@ -14,12 +14,8 @@ final class ScenarioSets {
             case "am-client-segments" -> AmClientSegmentScenarios.all();
             case "atomics" -> AtomicScenarios.all();
             case "atomics-segments" -> AtomicSegmentScenarios.all();
-<<<<<<< HEAD
             case "coll", "coll-dissemination", "coll-central" -> CollectiveScenarios.all();
-=======
-            case "coll" -> CollectiveScenarios.all();
             case "endpoints" -> EndpointScenarios.all();
->>>>>>> endpoints
             case "runtime-segments" -> SegmentScenarios.runtime();
             case "client-segments" -> SegmentScenarios.clientAllocated();
             default -> throw new IllegalArgumentException("no scenario set " + name);
