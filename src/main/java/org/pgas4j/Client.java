@@ -20,6 +20,7 @@ import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
 import org.pgas4j.internal.coll.CollectiveScratch;
+import org.pgas4j.internal.coll.MailboxBarrier;
 import org.pgas4j.internal.coll.Mailboxes;
 import org.pgas4j.internal.coll.TeamAlgorithms;
 import org.pgas4j.spi.MappedMemory;
@@ -53,6 +54,7 @@ public final class Client implements AutoCloseable {
     private final PeerTarget[] peers;
     private final Endpoint[] endpoints;
     private int nextEndpointIndex = 1;    // guarded by endpoints
+    private final List<TeamScratch.Region> liveScratch = new ArrayList<>();
     private final List<RemoteMemory> retired = new ArrayList<>();
     private final List<Team> liveTeams = new ArrayList<>();
     private final AtomicLong segmentIds = new AtomicLong();
@@ -209,7 +211,7 @@ public final class Client implements AutoCloseable {
      * @param capabilities what the endpoint must support; {@link EndpointCapability#all()} is ALL
      * @param hints acceleration hints (may be empty); recorded, non-binding
      * @throws BadArgumentException if no capability is requested (rule 11) or one is not supported
-     *         on created endpoints (rule 10: VIS and COLL in this release)
+     *         on created endpoints (rule 10: VIS in this release)
      * @throws ResourceException when the client has no endpoint left ({@code pgas4j.endpoints.max}, rule 3)
      */
     public Endpoint createEndpoint(Set<EndpointCapability> capabilities, Set<AccelerationHint> hints) {
@@ -519,7 +521,8 @@ public final class Client implements AutoCloseable {
 
     private synchronized PeerTarget resolve(Team team, int rank, int j, int ep, String operation) {
         Directory.Slot slot = Directory.read(peerControls[j], ep);
-        String who = "rank " + rank + " of team " + team.name() + " (PE " + j + ", endpoint " + ep + ")";
+        String who = team == null ? "endpoint " + ep + " of PE " + j
+                : "rank " + rank + " of team " + team.name() + " (PE " + j + ", endpoint " + ep + ")";
         if (slot.state() == ControlRegion.STATE_EMPTY) {
             throw new BadArgumentException(operation + " from PE " + jobRank + ": " + who
                     + " has no published segment; bind a segment to that endpoint and publish it first");
@@ -554,6 +557,54 @@ public final class Client implements AutoCloseable {
         return new BadArgumentException(operation + " from PE " + jobRank + ": offset " + offset + " and length "
                 + length + " are outside segment " + t.segmentId + " of rank " + rank + " of team " + team.name()
                 + " (PE " + t.jobRank + ", endpoint " + t.endpoint + "), whose bounds are [0, " + t.size + ")");
+    }
+
+    /**
+     * The current target for endpoint {@code ep} of PE {@code j}: the memory of its published
+     * bound segment (for team construction over client scratch).
+     *
+     * @throws BadArgumentException if nothing is published there or it was destroyed
+     */
+    PeerTarget boundTarget(int j, int ep, String operation) {
+        PeerTarget t = peers[j * slots + ep];
+        if (t == null || !t.isCurrent()) {
+            t = resolve(null, -1, j, ep, operation);
+        }
+        return t;
+    }
+
+    /** The memory-kind id of the segment endpoint {@code ep} of PE {@code j} has published (0: HOST), or -1. */
+    int publishedKind(int j, int ep) {
+        Directory.Slot slot = Directory.read(peerControls[j], ep);
+        return slot.state() == ControlRegion.STATE_PUBLISHED ? slot.kindId() : -1;
+    }
+
+    /** Records a live team's scratch region; false (and nothing recorded) when it overlaps another. */
+    boolean scratchTaken(TeamScratch.Region r) {
+        synchronized (liveScratch) {
+            for (TeamScratch.Region o : liveScratch) {
+                if (o.where().equals(r.where()) && o.offset() < r.offset() + r.length()
+                        && r.offset() < o.offset() + o.length()) {
+                    return false;
+                }
+            }
+            liveScratch.add(r);
+            return true;
+        }
+    }
+
+    /** Forgets a destroyed team's scratch region. */
+    void scratchReleased(TeamScratch.Region r) {
+        synchronized (liveScratch) {
+            liveScratch.remove(r);
+        }
+    }
+
+    /** The collective machinery of member {@code rank} over client-provided scratch regions. */
+    TeamAlgorithms algorithmsOverScratch(int rank, RemoteMemory[] memory, long[] base, MemorySegment own,
+                                         long bytes) {
+        Mailboxes mail = new Mailboxes(rank, memory, base, own, bytes, transport, idle, health);
+        return new TeamAlgorithms(rank, memory.length, mail, new MailboxBarrier(mail, rank, memory.length));
     }
 
     /** The collective machinery of member {@code rank} of a team on {@code channel}. */

@@ -5,11 +5,10 @@ import java.util.Set;
 
 /**
  * What an endpoint must support ({@code GEX_EP_CAPABILITY_*}, seed 000 section 3.2), requested at
- * {@link Client#createEndpoint}. This release supports {@link #RMA}, {@link #AM} and {@link #AD} on
- * non-primordial endpoints; {@link #VIS} (pgas4j has no vector/indexed/strided API yet) and
- * {@link #COLL} (teams of non-primordial endpoints cannot be created yet) are refused there with
- * {@link BadArgumentException}, as rule 10 of section 3.1 requires. The primordial endpoint
- * supports RMA, AM, AD and COLL.
+ * {@link Client#createEndpoint}. This release supports {@link #RMA}, {@link #AM}, {@link #COLL}
+ * (in teams made by {@link Team#create}) and {@link #AD} on every endpoint; {@link #VIS} (pgas4j has
+ * no vector/indexed/strided API yet) is refused with {@link BadArgumentException}, as rule 10 of
+ * section 3.1 requires.
  */
 public enum EndpointCapability {
     /** {@code GEX_EP_CAPABILITY_RMA}: put and get ({@link Rma}). */
@@ -30,6 +29,6 @@ public enum EndpointCapability {
 
     /** The capabilities a non-primordial endpoint of this release can have. */
     public static Set<EndpointCapability> supportedOnCreatedEndpoints() {
-        return EnumSet.of(RMA, AM, AD);
+        return EnumSet.of(RMA, AM, COLL, AD);
     }
 }

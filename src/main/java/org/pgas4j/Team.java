@@ -22,9 +22,13 @@ public final class Team {
     private final CollectiveQueue queue;
     private volatile boolean destroyed;
     private final boolean pair;
+    private final TeamScratch.Region scratchRegion;   // this member's client-provided scratch, if any
+    private final boolean noScratch;
 
     Team(Client client, String name, Endpoint endpoint, int rank, int[] jobRanks, int[] endpointIndices, int channel) {
         this.pair = false;
+        this.scratchRegion = null;
+        this.noScratch = false;
         this.client = client;
         this.name = name;
         this.endpoint = endpoint;
@@ -37,9 +41,32 @@ public final class Team {
         client.registered(this);
     }
 
+    /**
+     * A team over client-provided scratch ({@link #dup}, {@link #create}): {@code algorithms} run
+     * in the members' scratch regions; null for NO_SCRATCH, whose collectives are refused.
+     */
+    Team(Client client, String name, Endpoint endpoint, int rank, int[] jobRanks, int[] endpointIndices,
+         TeamAlgorithms algorithms, TeamScratch.Region region) {
+        this.pair = false;
+        this.client = client;
+        this.name = name;
+        this.endpoint = endpoint;
+        this.rank = rank;
+        this.jobRanks = jobRanks;
+        this.endpointIndices = endpointIndices;
+        this.channel = -2;
+        this.algorithms = algorithms;
+        this.noScratch = algorithms == null;
+        this.scratchRegion = region;
+        this.queue = new CollectiveQueue(name + "@" + client.jobRank() + "." + endpoint.index());
+        client.registered(this);
+    }
+
     /** The team pair of {@link Client#pair}: every process's endpoint {@code remoteIndex}, ranked by jobrank. */
     private Team(Client client, Endpoint local, int remoteIndex) {
         this.pair = true;
+        this.scratchRegion = null;
+        this.noScratch = true;
         this.client = client;
         this.name = "pair(endpoint " + local.index() + " of PE " + client.jobRank() + " -> endpoint " + remoteIndex + ")";
         this.endpoint = local;
@@ -225,16 +252,104 @@ public final class Team {
      * @throws BadArgumentException for the world team, which lives as long as the client
      */
     public void destroy() {
-        checkUsable("destroy");
+        destroy(false);
+    }
+
+    /**
+     * Collective over this team ({@code gex_TM_Destroy}, seed 000 section 5.1). Destroys the team,
+     * not its endpoint (rule 5); any later use throws (rule 4). Without {@code globallyQuiesced}
+     * the members synchronise first, so no member still uses the team when its resources go;
+     * with it the caller asserts that the team is quiesced on every member already (rule 8), and
+     * teams over client scratch skip that synchronisation (rule 10). The flag must be the same on
+     * every member (rule 9; not checked: checking would cost the synchronisation it saves). A team
+     * created with NO_SCRATCH cannot synchronise and is destroyed without.
+     *
+     * @return this member's scratch region when the client provided it (rules 11 and 12), else empty
+     * @throws BadArgumentException for the world team (rule 3) or a pair
+     */
+    public java.util.Optional<TeamScratch.Region> destroy(boolean globallyQuiesced) {
+        client.checkOpen("destroy");
+        if (pair) {
+            checkUsable("destroy");
+        }
         if (isWorld()) {
             throw new BadArgumentException("destroy: the world team (the primordial team of PE " + client.jobRank()
                     + ") cannot be destroyed");
         }
-        checkUsable("destroy");
-        barrier();
+        if (destroyed) {
+            throw new IllegalStateException("destroy on PE " + client.jobRank() + ": team " + name
+                    + " was destroyed already");
+        }
+        if (!noScratch && !(globallyQuiesced && channel < 0)) {
+            barrier();
+        }
         destroyed = true;
         queue.close();
-        client.releaseChannel(channel);
+        if (channel > 0) {
+            client.releaseChannel(channel);
+        }
+        if (scratchRegion != null) {
+            client.scratchReleased(scratchRegion);
+        }
+        return java.util.Optional.ofNullable(scratchRegion);
+    }
+
+    /**
+     * Collective over this team ({@code gex_TM_Dup}, seed 000 section 5.2): a new team with the
+     * same members, independent collective ordering, and its own scratch: SYMMETRIC (one offset
+     * for all), LOCAL (each member its own) or NO_SCRATCH (collectives refused on it). Scratch
+     * lies in each member's bound segment, which must be host memory, and must not overlap another
+     * live team's. Mode, length and (SYMMETRIC) offset must be the same on every member: a
+     * difference, or any member's invalid region, makes every member throw.
+     *
+     * @throws BadArgumentException on every member for GLOBAL, a short or misplaced region, or differing arguments
+     */
+    public Team dup(TeamScratch scratch) {
+        checkUsable("dup");
+        return ScratchTeams.dup(this, scratch);
+    }
+
+    /**
+     * The scratch length a {@link #dup} of this team needs: the minimum, or the recommended size
+     * for full-speed collectives ({@code GEX_FLAG_TM_SCRATCH_SIZE_MIN/RECOMMENDED}). The same on
+     * every member (seed 000 section 5.5).
+     */
+    public long dupScratchSize(boolean recommended) {
+        checkUsable("dupScratchSize");
+        return ScratchTeams.scratchSize(size(), recommended);
+    }
+
+    /**
+     * Collective over this (parent) team ({@code gex_TM_Create}, seed 000 section 5.3): creates
+     * the team whose members, in rank order, are {@code members} (each an endpoint, named by a
+     * rank of this team or, with {@code ranksAreJobRanks}, by jobrank, plus its endpoint index),
+     * and returns one handle per member living in this process, in rank order (none for an empty
+     * list). Callers passing non-empty lists must pass identical lists (the same team) or lists
+     * naming disjoint endpoints (several teams at once). Each process named must have a member in
+     * this team. Local members' endpoints must exist and, unless the scratch is NO_SCRATCH, have a
+     * published host-memory bound segment holding their scratch region (seed 004 rule 20).
+     *
+     * @throws BadArgumentException on every caller when any caller's arguments break a rule
+     */
+    public java.util.List<Team> create(java.util.List<EndpointLocation> members, boolean ranksAreJobRanks,
+                                       TeamScratch scratch) {
+        checkUsable("create");
+        return ScratchTeams.create(this, members, ranksAreJobRanks, scratch);
+    }
+
+    /**
+     * The scratch length {@link #create} needs for a team of {@code memberCount} members: the
+     * minimum or the recommended; 0 when no team would be created ({@code memberCount == 0}). It
+     * depends on the member count only, so it is single-valued over the new team (section 5.5).
+     */
+    public long createScratchSize(int memberCount, boolean recommended) {
+        checkUsable("createScratchSize");
+        return memberCount <= 0 ? 0 : ScratchTeams.scratchSize(memberCount, recommended);
+    }
+
+    /** Whether this team was created with NO_SCRATCH (collectives are refused on it). */
+    public boolean hasNoScratch() {
+        return noScratch && !pair;
     }
 
     /** Whether {@link #destroy()} was called. */
@@ -254,6 +369,10 @@ public final class Team {
             throw new BadArgumentException(operation + " on PE " + client.jobRank() + ": " + name + " is a team pair "
                     + "(gex_TM_Pair): it names endpoints for point-to-point calls only; collectives and team calls "
                     + "need a team");
+        }
+        if (noScratch && !destroyed) {
+            throw new BadArgumentException(operation + " on PE " + client.jobRank() + ": team " + name + " was created "
+                    + "with NO_SCRATCH; collectives and team calls over it are prohibited (seed 000 section 5.2 rule 12)");
         }
         if (destroyed) {
             throw new IllegalStateException(operation + " on PE " + client.jobRank() + ": team " + name

@@ -73,7 +73,7 @@ final class EndpointScenarios {
 
     static void unsupported(Client c) {
         for (Set<EndpointCapability> caps : java.util.List.of(EnumSet.of(EndpointCapability.VIS),
-                EnumSet.of(EndpointCapability.COLL, EndpointCapability.RMA), EndpointCapability.all())) {
+                EnumSet.of(EndpointCapability.VIS, EndpointCapability.RMA), EndpointCapability.all())) {
             BadArgumentException e = fails(BadArgumentException.class, () -> c.createEndpoint(caps, NO_HINTS));
             mentions(e.getMessage(), "not supported", "PE " + c.jobRank());
         }

@@ -58,28 +58,56 @@ public final class Mailboxes {
      */
     public Mailboxes(int rank, RemoteMemory[] memberScratch, MemorySegment ownChannel, int channel,
                      long channelBytes, Transport transport, IdleStrategy idle, JobHealth health) {
+        this(rank, memberScratch, sameBase(memberScratch.length, channel * channelBytes), ownChannel, channelBytes,
+                transport, idle, health);
+    }
+
+    /**
+     * Mailboxes of member {@code rank} over scratch regions of {@code bytes} bytes each, member m's at
+     * {@code memberBase[m]} in {@code memberMemory[m]} (client-provided scratch in bound segments);
+     * {@code own} is this member's region.
+     *
+     * @throws org.pgas4j.ResourceException if {@code bytes} is below {@link #minimumBytes} for the team's size
+     */
+    public Mailboxes(int rank, RemoteMemory[] memberMemory, long[] memberBase, MemorySegment own, long bytes,
+                     Transport transport, IdleStrategy idle, JobHealth health) {
         this.rank = rank;
-        this.size = memberScratch.length;
-        long perSlot = (channelBytes - size * LINE) / size;
+        this.size = memberMemory.length;
+        long perSlot = (bytes - size * LINE) / size;
         this.chunk = (perSlot - LINE) & ~(LINE - 1);
         if (chunk < LINE) {
-            throw new org.pgas4j.ResourceException("a team of " + size + " members needs more collective scratch than "
-                    + channelBytes + " bytes per channel (pgas4j.coll.channel.size)");
+            throw new org.pgas4j.ResourceException("a team of " + size + " members needs at least " + minimumBytes(size)
+                    + " bytes of collective scratch per member, not " + bytes);
         }
-        this.own = ownChannel;
+        this.own = own;
         this.peerDirect = new MemorySegment[size];
-        this.peerMemory = memberScratch;
-        this.peerBase = new long[size];
+        this.peerMemory = memberMemory;
+        this.peerBase = memberBase.clone();
         for (int m = 0; m < size; m++) {
-            peerBase[m] = channel * channelBytes;
-            MemorySegment d = memberScratch[m].directView();
-            peerDirect[m] = d == null ? null : d.asSlice(peerBase[m], channelBytes);
+            MemorySegment d = memberMemory[m].directView();
+            peerDirect[m] = d == null ? null : d.asSlice(peerBase[m], bytes);
         }
         this.sent = new long[size];
         this.received = new long[size];
         this.transport = transport;
         this.idle = idle;
         this.health = health;
+    }
+
+    private static long[] sameBase(int n, long base) {
+        long[] b = new long[n];
+        java.util.Arrays.fill(b, base);
+        return b;
+    }
+
+    /** The least scratch per member a team of {@code size} members can work with (one 64-byte chunk per sender). */
+    public static long minimumBytes(int size) {
+        return size * LINE + size * (LINE + LINE);
+    }
+
+    /** The scratch per member recommended for a team of {@code size}: 16 KiB chunks per sender. */
+    public static long recommendedBytes(int size) {
+        return size * LINE + size * (LINE + 16 * 1024L);
     }
 
     /** Bytes one chunk carries. */
