@@ -16,6 +16,7 @@ final class ScenarioSets {
             case "atomics-segments" -> AtomicSegmentScenarios.all();
             case "coll", "coll-dissemination", "coll-central" -> CollectiveScenarios.all();
             case "endpoints" -> EndpointScenarios.all();
+            case "teams" -> TeamScenarios.all();
             case "runtime-segments" -> SegmentScenarios.runtime();
             case "client-segments" -> SegmentScenarios.clientAllocated();
             default -> throw new IllegalArgumentException("no scenario set " + name);
