@@ -17,7 +17,8 @@ public final class BenchMain {
     /** The exit status when a measurement could not be taken. */
     static final int FAILURE_STATUS = 1;
 
-    private static final List<Benchmark> BENCHMARKS = List.of(new RmaBenchmark(), new AtomicsBenchmark(), new CollBenchmark(), new AmBenchmark());
+    private static final List<Benchmark> BENCHMARKS = List.of(new RmaBenchmark(), new AtomicsBenchmark(), new CollBenchmark(), new AmBenchmark(),
+            new TeamsBenchmark());
 
     private BenchMain() {
     }
