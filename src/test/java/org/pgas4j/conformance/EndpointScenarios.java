@@ -50,6 +50,7 @@ final class EndpointScenarios {
         s.put("publish_nonPrimordial_rmaAtomicsAndLongAmReachIt", EndpointScenarios::reachNonPrimordial);
         s.put("queryBoundSegment_remote", EndpointScenarios::queryBound);
         s.put("pair_s5_4_equality_pointToPointOnly", EndpointScenarios::pairs);
+        s.put("segDestroy_s4_3_rule2_primordialSegment_isRefused", EndpointScenarios::primordialSegment);
         s.put("epCreate_rule3_outOfEndpoints_isResource", EndpointScenarios::exhaust);
         return s;
     }
@@ -198,6 +199,15 @@ final class EndpointScenarios {
         fails(BadArgumentException.class, () -> c.pair(p0, -1));
         fails(BadArgumentException.class, () -> c.pair(null, 1));
         equal(c.jobSize(), a.size(), () -> "a pair is ranked by jobrank");
+        c.world().barrier();
+    }
+
+    static void primordialSegment(Client c) {
+        Segment primordial = c.primordialEndpoint().boundSegment().orElseThrow();
+        that(primordial.isPrimordial(), () -> "the segment attached at init is primordial");
+        mentions(fails(BadArgumentException.class, primordial::destroy).getMessage(), "primordial");
+        that(!primordial.isDestroyed(), () -> "still alive");
+        c.rma().putLong(c.world(), (c.jobRank() + 1) % c.jobSize(), 0, 1); // and still reachable
         c.world().barrier();
     }
 

@@ -28,17 +28,17 @@ final class SegmentScenarios {
     static Map<String, Scenario> runtime() {
         Map<String, Scenario> s = new LinkedHashMap<>();
         s.put("unpublishedTargetIsAnError", SegmentScenarios::unpublishedTargetIsAnError);
-        s.put("createRejectsBadLengthsAndKinds", SegmentScenarios::createRejectsBadLengthsAndKinds);
-        s.put("runtimeSegmentRoundsAndIsZeroed", SegmentScenarios::runtimeSegmentRoundsAndIsZeroed);
-        s.put("bindAndPublishRules", SegmentScenarios::bindAndPublishRules);
-        s.put("destroyedTargetIsAnErrorEverywhere", SegmentScenarios::destroyedTargetIsAnErrorEverywhere);
+        s.put("segCreate_s4_2_rule6_invalidLengthOrKind_isBadArg", SegmentScenarios::createRejectsBadLengthsAndKinds);
+        s.put("segCreate_s4_2_rule3_runtimeAllocated_roundedUpAndZeroed", SegmentScenarios::runtimeSegmentRoundsAndIsZeroed);
+        s.put("bind_s3_6_rules_andPublish", SegmentScenarios::bindAndPublishRules);
+        s.put("segDestroy_s4_3_rule3_useAfterDestroy_detectedOnEveryPe", SegmentScenarios::destroyedTargetIsAnErrorEverywhere);
         return s;
     }
 
     /** Client-allocated segments over memory the program owns. */
     static Map<String, Scenario> clientAllocated() {
         Map<String, Scenario> s = new LinkedHashMap<>();
-        s.put("clientMemoryRules", SegmentScenarios::clientMemoryRules);
+        s.put("segCreate_s4_2_rule4_clientAllocated_rules", SegmentScenarios::clientMemoryRules);
         s.put("clientMemoryRmaEveryForm", SegmentScenarios::clientMemoryRmaEveryForm);
         return s;
     }
