@@ -630,7 +630,7 @@ public final class Client implements AutoCloseable {
                 && (choice.equals("central") || choice.equals("auto") && idle.oversubscribed());
         if (central) {
             return new CentralBarrier(root, slots + 1, channel, rank, jobRanks.length, idle.spins(), idle.yields(),
-                    health);
+                    idle.maxParkNanos(), transport, health);
         }
         return new DisseminationBarrier(transport, idle, health, jobRanks, rank, slots + 1, channel);
     }

@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import org.pgas4j.spi.Transport;
 
 /**
  * A counter barrier for members that all map the first member's control region, used when a
@@ -11,7 +12,9 @@ import java.lang.invoke.VarHandle;
  * region; the member whose arrival completes the episode publishes the episode in the release
  * word and, if anybody sleeps on it, wakes them all with one futex call. Waiters spin briefly,
  * yield for a while (waking a sleeping process, on an idle core especially, costs microseconds),
- * then sleep on the release word.
+ * then sleep on the release word. A sleep lasts at most {@code pgas4j.wait.park.us}: between sleeps
+ * the waiter makes progress, so active messages aimed at it are served while it waits, and
+ * checks the job's health.
  *
  * <p>Why not the dissemination barrier here: its log2(N) rounds each need the waited-for PE to be
  * scheduled, so with N PEs on C cores a barrier costs about N log2(N) / C context switches; this
@@ -27,7 +30,6 @@ public final class CentralBarrier implements TeamBarrier {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
     private static final long SLEEPERS = 8;              // within the release line
-    private static final long SLEEP_NANOS = 2_000_000;   // re-check health this often while asleep
 
     private final MemorySegment root;
     private final long counter;
@@ -37,7 +39,8 @@ public final class CentralBarrier implements TeamBarrier {
     private final int spins;
     private final int yields;
     private final JobHealth health;
-    private final MemorySegment timeout = Futex.timespec(Arena.ofAuto().allocate(16, 8), SLEEP_NANOS);
+    private final Transport transport;
+    private final MemorySegment timeout;
     private long episode;
 
     /**
@@ -45,7 +48,7 @@ public final class CentralBarrier implements TeamBarrier {
      * region mapped in this process.
      */
     public CentralBarrier(MemorySegment root, int slots, int channel, int rank, int size, int spins, int yields,
-                          JobHealth health) {
+                          long sleepNanos, Transport transport, JobHealth health) {
         this.root = root;
         this.counter = ControlRegion.flagOffset(slots, channel, ControlRegion.BARRIER_ROUNDS - 2);
         this.release = ControlRegion.flagOffset(slots, channel, ControlRegion.BARRIER_ROUNDS - 1);
@@ -54,6 +57,8 @@ public final class CentralBarrier implements TeamBarrier {
         this.spins = spins;
         this.yields = yields;
         this.health = health;
+        this.transport = transport;
+        this.timeout = Futex.timespec(Arena.ofAuto().allocate(16, 8), sleepNanos);
     }
 
     @Override
@@ -71,8 +76,10 @@ public final class CentralBarrier implements TeamBarrier {
             if (i < spins) {
                 Thread.onSpinWait();
             } else if (i < spins + yields) {
+                transport.progress(); // active messages to this PE (the AM fallback too) are served while it waits
                 Thread.yield(); // a runnable member may take the core; an idle core is costly to wake
             } else {
+                transport.progress();
                 sleep(e);
                 if ((i & 15) == 0 && !health.ok()) {
                     throw health.aborted("barrier as member " + rank + " of " + size);

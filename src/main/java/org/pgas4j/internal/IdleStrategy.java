@@ -71,6 +71,11 @@ public final class IdleStrategy {
         return yields;
     }
 
+    /** The longest park of a wait, nanoseconds. */
+    public long maxParkNanos() {
+        return maxParkNanos;
+    }
+
     /** Busy-spin iterations before a wait yields. */
     public int spins() {
         return spins;
