@@ -12,7 +12,7 @@ import org.pgas4j.Client;
  * failure must end the job (the launcher or LocalJob then stops the rest).
  */
 final class ScenarioRunner {
-    static final String MARK = "SCENARIO ";
+    static final String MARK = org.pgas4j.testing.ScenarioReports.MARK;
 
     private ScenarioRunner() {
     }

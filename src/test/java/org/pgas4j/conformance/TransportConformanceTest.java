@@ -1,22 +1,17 @@
 package org.pgas4j.conformance;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
 import org.pgas4j.testing.LaunchedJob;
+import org.pgas4j.testing.ScenarioReports;
 import org.pgas4j.transport.local.LocalJob;
 
 /**
@@ -25,7 +20,6 @@ import org.pgas4j.transport.local.LocalJob;
  * launcher; {@code local} jobs are threads of this JVM. Each scenario of each job is one test.
  */
 class TransportConformanceTest {
-    private static final Pattern LINE = Pattern.compile("^\\[(\\d+)] " + ScenarioRunner.MARK + "(\\S+) (.*)$");
     private static final int[] SIZES = {1, 2, 3, 8};
     private static final int[] EVERY_SIZE_TO_8 = {1, 2, 3, 4, 5, 6, 7, 8};
     private static final int[] ODD_AND_EVEN = {1, 2, 3, 5, 8};
@@ -77,28 +71,11 @@ class TransportConformanceTest {
 
     private static Stream<DynamicNode> scenarioTests(String transport, int n, String set) {
         Map<String, Map<Integer, String>> results = transport.equals("local") ? runLocal(n, set) : runShm(n, set);
-        String jobOutcome = results.containsKey("") ? results.remove("").get(-1) : "";
-        List<DynamicNode> tests = new ArrayList<>();
-        for (String scenario : ScenarioSets.byName(set).keySet()) {
-            Map<Integer, String> perRank = results.getOrDefault(scenario, Map.of());
-            tests.add(DynamicTest.dynamicTest(scenario, () -> {
-                for (int r = 0; r < n; r++) {
-                    String result = perRank.get(r);
-                    if (result == null) {
-                        fail("PE " + r + " did not report " + scenario + "; " + jobOutcome);
-                    }
-                    if (!result.equals("PASS")) {
-                        fail("PE " + r + ": " + result.replace('|', '\n'));
-                    }
-                }
-                assertEquals(n, perRank.size(), "reports of " + scenario);
-            }));
-        }
-        return tests.stream();
+        return ScenarioReports.tests(ScenarioSets.byName(set).keySet(), n, results);
     }
 
     private static Map<String, Map<Integer, String>> runLocal(int n, String set) {
-        Map<String, Map<Integer, String>> results = new ConcurrentHashMap<>();
+        Map<String, Map<Integer, String>> results = ScenarioReports.empty();
         String previous = System.getProperty("pgas4j.segment.size");
         System.setProperty("pgas4j.segment.size", segmentSizeFor(set));
         System.setProperty("pgas4j.barrier", barrierFor(set));
@@ -106,7 +83,7 @@ class TransportConformanceTest {
             LocalJob.run(n, java.time.Duration.ofMinutes(3), () -> {
                 int rank = LocalJob.currentRank();
                 ScenarioRunner.runAll(ScenarioSets.byName(set), (name, result) ->
-                        results.computeIfAbsent(name, k -> new ConcurrentHashMap<>()).put(rank, result));
+                        ScenarioReports.add(results, name, rank, result));
             });
         } catch (LocalJob.LocalJobException e) {
             results.put("", Map.of(-1, "the job failed: " + e.getMessage()));
@@ -126,15 +103,6 @@ class TransportConformanceTest {
                 List.of("--jvm-arg", "-Dpgas4j.segment.size=" + segmentSizeFor(set), "--jvm-arg",
                         "-Dpgas4j.barrier=" + barrierFor(set)),
                 ConformancePe.class.getName(), set);
-        Map<String, Map<Integer, String>> results = new ConcurrentHashMap<>();
-        for (String line : r.lines()) {
-            Matcher m = LINE.matcher(line);
-            if (m.matches()) {
-                results.computeIfAbsent(m.group(2), k -> new ConcurrentHashMap<>())
-                        .put(Integer.parseInt(m.group(1)), m.group(3));
-            }
-        }
-        results.put("", Map.of(-1, "job " + r));
-        return results;
+        return ScenarioReports.of(r);
     }
 }

@@ -9,7 +9,7 @@ import java.util.Map;
  * {@code SCENARIO <name> PASS|FAIL ...} lines, exiting non-zero on the first failure.
  */
 public final class ShmemConformancePe {
-    static final String MARK = "SCENARIO ";
+    static final String MARK = org.pgas4j.testing.ScenarioReports.MARK;
 
     private ShmemConformancePe() {
     }

@@ -1,24 +1,18 @@
 package org.pgas4j.shmem;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
 import org.pgas4j.testing.LaunchedJob;
+import org.pgas4j.testing.ScenarioReports;
 import org.pgas4j.transport.local.LocalJob;
 
 /**
@@ -28,7 +22,6 @@ import org.pgas4j.transport.local.LocalJob;
  * launcher; {@code local} jobs are threads of this JVM. Each scenario of each job is one test.
  */
 class ShmemConformanceTest {
-    private static final Pattern LINE = Pattern.compile("^\\[(\\d+)] " + ShmemConformancePe.MARK + "(\\S+) (.*)$");
     private static final int[] SIZES = {1, 2, 3, 5};
 
     static Map<String, ShmemScenario> set(String name) {
@@ -68,35 +61,18 @@ class ShmemConformanceTest {
 
     private static Stream<DynamicNode> scenarioTests(String transport, int n, String set) {
         Map<String, Map<Integer, String>> results = transport.equals("local") ? runLocal(n, set) : runShm(n, set);
-        String jobOutcome = results.containsKey("") ? results.remove("").get(-1) : "";
-        List<DynamicNode> tests = new ArrayList<>();
-        for (String scenario : set(set).keySet()) {
-            Map<Integer, String> perRank = results.getOrDefault(scenario, Map.of());
-            tests.add(DynamicTest.dynamicTest(scenario, () -> {
-                for (int r = 0; r < n; r++) {
-                    String result = perRank.get(r);
-                    if (result == null) {
-                        fail("PE " + r + " did not report " + scenario + "; " + jobOutcome);
-                    }
-                    if (!result.equals("PASS")) {
-                        fail("PE " + r + ": " + result.replace('|', '\n'));
-                    }
-                }
-                assertEquals(n, perRank.size(), "reports of " + scenario);
-            }));
-        }
-        return tests.stream();
+        return ScenarioReports.tests(set(set).keySet(), n, results);
     }
 
     private static Map<String, Map<Integer, String>> runLocal(int n, String set) {
-        Map<String, Map<Integer, String>> results = new ConcurrentHashMap<>();
+        Map<String, Map<Integer, String>> results = ScenarioReports.empty();
         Map<String, String> props = properties(set);
         props.forEach(System::setProperty);
         try {
             LocalJob.run(n, Duration.ofMinutes(3), () -> {
                 int rank = LocalJob.currentRank();
                 ShmemConformancePe.runAll(set(set), (name, result) ->
-                        results.computeIfAbsent(name, k -> new ConcurrentHashMap<>()).put(rank, result));
+                        ScenarioReports.add(results, name, rank, result));
             });
         } catch (LocalJob.LocalJobException e) {
             results.put("", Map.of(-1, "the job failed: " + e.getMessage()));
@@ -113,15 +89,6 @@ class ShmemConformanceTest {
             options.add("-D" + k + "=" + v);
         });
         LaunchedJob.Result r = LaunchedJob.run(n, "shm", 180, options, ShmemConformancePe.class.getName(), set);
-        Map<String, Map<Integer, String>> results = new ConcurrentHashMap<>();
-        for (String line : r.lines()) {
-            Matcher m = LINE.matcher(line);
-            if (m.matches()) {
-                results.computeIfAbsent(m.group(2), k -> new ConcurrentHashMap<>())
-                        .put(Integer.parseInt(m.group(1)), m.group(3));
-            }
-        }
-        results.put("", Map.of(-1, "job " + r));
-        return results;
+        return ScenarioReports.of(r);
     }
 }
