@@ -1,6 +1,5 @@
 package org.pgas4j.conformance;
 
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
