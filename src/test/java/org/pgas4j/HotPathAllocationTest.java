@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Timeout;
 import org.pgas4j.transport.local.LocalJob;
 
 /**
- * Put, get and barrier allocate nothing once warm: measured with the JVM's per-thread
- * allocation counter over many operations on a 2-PE in-JVM job (the same direct path as shm).
+ * Put, get and barrier allocate nothing once warm, through the world team and through a team
+ * pair, and on a team over client scratch: measured with the JVM's per-thread allocation counter
+ * over many operations on a 2-PE in-JVM job (the same direct path as shm).
  */
 @Timeout(120)
 class HotPathAllocationTest {
@@ -52,6 +53,23 @@ class HotPathAllocationTest {
                     long afterBarrier = allocatedByThisThread();
                     bytes.put("rma PE " + w.rank(), afterRma - before);
                     bytes.put("barrier PE " + w.rank(), afterBarrier - afterRma);
+                    // The same through a team pair and on a team over client scratch (dup).
+                    Team pair = c.pair(c.primordialEndpoint(), 0);
+                    Team dup = w.dup(TeamScratch.symmetric(512 * 1024, w.dupScratchSize(true)));
+                    run(rma, pair, peer, buf, array, WARM_UP);
+                    for (int i = 0; i < 1000; i++) {
+                        dup.barrier();
+                    }
+                    long beforePair = allocatedByThisThread();
+                    run(rma, pair, peer, buf, array, MEASURED);
+                    long afterPair = allocatedByThisThread();
+                    for (int i = 0; i < 2000; i++) {
+                        dup.barrier();
+                    }
+                    long afterDupBarrier = allocatedByThisThread();
+                    bytes.put("rma through a pair PE " + w.rank(), afterPair - beforePair);
+                    bytes.put("barrier of a dup PE " + w.rank(), afterDupBarrier - afterPair);
+                    dup.destroy();
                 }
             });
         } finally {
