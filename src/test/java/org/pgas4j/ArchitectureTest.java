@@ -39,8 +39,9 @@ class ArchitectureTest {
             Map.entry("org.pgas4j.internal", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.internal.coll", List.of("org.pgas4j.internal", "org.pgas4j.spi",
                     "org.pgas4j.bootstrap")),
-            Map.entry("org.pgas4j", List.of("org.pgas4j.internal", "org.pgas4j.internal.coll", "org.pgas4j.spi",
-                    "org.pgas4j.bootstrap")),
+            Map.entry("org.pgas4j.internal.kinds", List.of("org.pgas4j.internal", "org.pgas4j.spi")),
+            Map.entry("org.pgas4j", List.of("org.pgas4j.internal", "org.pgas4j.internal.coll",
+                    "org.pgas4j.internal.kinds", "org.pgas4j.spi", "org.pgas4j.bootstrap")),
             // Facades reach the transports only through the public API.
             Map.entry("org.pgas4j.shmem", List.of(API)),
             Map.entry("org.pgas4j.examples", List.of(API)),

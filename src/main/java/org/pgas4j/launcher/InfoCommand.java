@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.pgas4j.BadArgumentException;
+import org.pgas4j.MemoryKindClass;
 import org.pgas4j.Setting;
 import org.pgas4j.Settings;
 import org.pgas4j.shmem.ShmemSettings;
@@ -41,8 +42,10 @@ final class InfoCommand {
             }
         }
         out.println();
-        out.println("Memory kinds:");
-        out.println("  HOST");
+        out.println("Memory kinds (classes):");
+        for (MemoryKindClass c : MemoryKindClass.values()) {
+            out.printf("  %-10s %s%n", c, c.unavailableReason().map(r -> "unavailable: " + r).orElse("available"));
+        }
         out.println();
         out.println("Limits:");
         long largest = ShmFiles.largestSegment();
