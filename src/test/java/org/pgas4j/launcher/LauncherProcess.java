@@ -67,7 +67,8 @@ final class LauncherProcess {
     static LauncherProcess start(Path dir, List<String> launcherJvmArgs, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+        // bin/pgas4j's own options: info loads the CUDA runtime through java.lang.foreign.
+        cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
         cmd.addAll(launcherJvmArgs);
         cmd.addAll(List.of("-cp", MAIN_CLASSES.toString(), Launcher.class.getName()));
         cmd.addAll(Arrays.asList(args));

@@ -238,11 +238,11 @@ class LauncherTest {
         assertEquals(0, r.status(), r::toString);
         String out = r.out();
         assertTrue(out.startsWith("pgas4j "), out);
-        for (String section : List.of("JDK:", "Transports:", "Memory kinds:", "Limits:", "Settings")) {
+        for (String section : List.of("JDK:", "Transports:", "Memory kinds (classes):", "Limits:", "Settings")) {
             assertTrue(out.lines().anyMatch(l -> l.startsWith(section)), () -> "no section " + section + " in\n" + out);
         }
         assertTrue(out.contains(System.getProperty("java.version")), out);
-        assertTrue(out.lines().anyMatch(l -> l.strip().equals("HOST")), out);
+        assertTrue(out.lines().anyMatch(l -> l.strip().matches("HOST\\s+available")), out);
         assertTrue(out.contains("largest segment"), out);
         assertTrue(out.contains("max endpoints     " + Settings.MAX_ENDPOINTS.value()), out);
         for (Setting<?> s : Settings.all()) {
