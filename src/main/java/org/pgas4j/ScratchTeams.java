@@ -61,7 +61,8 @@ final class ScratchTeams {
         long mode = scratch == null ? -1 : scratch.mode().ordinal();
         long length = scratch == null ? -1 : scratch.length();
         long symmetricOffset = scratch != null && scratch.mode() == TeamScratch.Mode.SYMMETRIC ? offset : -1;
-        long[][] all = exchange(parent, problem == null ? OK : NOT_OK, mode, length, symmetricOffset, offset);
+        long[][] all = exchangeVariable(parent, new long[] {problem == null ? OK : NOT_OK, mode, length,
+                symmetricOffset, offset});
         String verdict = problem != null ? problem : firstFailure(all, parent);
         if (verdict == null) {
             for (long[] v : all) {
@@ -332,10 +333,6 @@ final class ScratchTeams {
             }
         }
         return null;
-    }
-
-    private static long[][] exchange(Team parent, long... values) {
-        return exchangeVariable(parent, values);
     }
 
     /** Every parent member's {@code mine} (lengths may differ), by parent rank; the caller's jobrank appended. */

@@ -616,10 +616,6 @@ public final class Shmem implements AutoCloseable {
         }
     }
 
-    MemorySpace defaultSpaceInternal() {
-        return defaultSpace;
-    }
-
     private SymmetricArray allocate(String routine, MemorySpace space, ShmemType type, long count, long alignment,
                                     boolean zero) {
         checkOpen(routine);

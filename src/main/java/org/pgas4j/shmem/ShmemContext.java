@@ -105,11 +105,9 @@ public final class ShmemContext {
         quiet();
     }
 
+    /** Quiets this context unless it or its team is gone (finalize, team destroy). */
     void quietIfLive() {
-        if (!destroyed && !team.isValid()) {
-            return;
-        }
-        if (!destroyed) {
+        if (!destroyed && team.isValid()) {
             quiet();
         }
     }
