@@ -23,22 +23,10 @@ public final class Team {
     private volatile boolean destroyed;
     private final boolean pair;
     private final TeamScratch.Region scratchRegion;   // this member's client-provided scratch, if any
-    private final boolean noScratch;
 
     Team(Client client, String name, Endpoint endpoint, int rank, int[] jobRanks, int[] endpointIndices, int channel) {
-        this.pair = false;
-        this.scratchRegion = null;
-        this.noScratch = false;
-        this.client = client;
-        this.name = name;
-        this.endpoint = endpoint;
-        this.rank = rank;
-        this.jobRanks = jobRanks;
-        this.endpointIndices = endpointIndices;
-        this.channel = channel;
-        this.algorithms = client.algorithmsFor(jobRanks, rank, channel);
-        this.queue = new CollectiveQueue(name + "@" + client.jobRank());
-        client.registered(this);
+        this(client, name, endpoint, rank, jobRanks, endpointIndices, channel,
+                client.algorithmsFor(jobRanks, rank, channel), null, name + "@" + client.jobRank());
     }
 
     /**
@@ -47,6 +35,12 @@ public final class Team {
      */
     Team(Client client, String name, Endpoint endpoint, int rank, int[] jobRanks, int[] endpointIndices,
          TeamAlgorithms algorithms, TeamScratch.Region region) {
+        this(client, name, endpoint, rank, jobRanks, endpointIndices, -2, algorithms, region,
+                name + "@" + client.jobRank() + "." + endpoint.index());
+    }
+
+    private Team(Client client, String name, Endpoint endpoint, int rank, int[] jobRanks, int[] endpointIndices,
+                 int channel, TeamAlgorithms algorithms, TeamScratch.Region region, String queueName) {
         this.pair = false;
         this.client = client;
         this.name = name;
@@ -54,11 +48,10 @@ public final class Team {
         this.rank = rank;
         this.jobRanks = jobRanks;
         this.endpointIndices = endpointIndices;
-        this.channel = -2;
+        this.channel = channel;
         this.algorithms = algorithms;
-        this.noScratch = algorithms == null;
         this.scratchRegion = region;
-        this.queue = new CollectiveQueue(name + "@" + client.jobRank() + "." + endpoint.index());
+        this.queue = new CollectiveQueue(queueName);
         client.registered(this);
     }
 
@@ -66,7 +59,6 @@ public final class Team {
     private Team(Client client, Endpoint local, int remoteIndex) {
         this.pair = true;
         this.scratchRegion = null;
-        this.noScratch = true;
         this.client = client;
         this.name = "pair(endpoint " + local.index() + " of PE " + client.jobRank() + " -> endpoint " + remoteIndex + ")";
         this.endpoint = local;
@@ -280,7 +272,7 @@ public final class Team {
             throw new IllegalStateException("destroy on PE " + client.jobRank() + ": team " + name
                     + " was destroyed already");
         }
-        if (!noScratch && !(globallyQuiesced && channel < 0)) {
+        if (algorithms != null && !(globallyQuiesced && channel < 0)) {
             barrier();
         }
         destroyed = true;
@@ -349,7 +341,7 @@ public final class Team {
 
     /** Whether this team was created with NO_SCRATCH (collectives are refused on it). */
     public boolean hasNoScratch() {
-        return noScratch && !pair;
+        return algorithms == null && !pair;
     }
 
     /** Whether {@link #destroy()} was called. */
@@ -370,7 +362,7 @@ public final class Team {
                     + "(gex_TM_Pair): it names endpoints for point-to-point calls only; collectives and team calls "
                     + "need a team");
         }
-        if (noScratch && !destroyed) {
+        if (algorithms == null && !destroyed) {
             throw new BadArgumentException(operation + " on PE " + client.jobRank() + ": team " + name + " was created "
                     + "with NO_SCRATCH; collectives and team calls over it are prohibited (seed 000 section 5.2 rule 12)");
         }

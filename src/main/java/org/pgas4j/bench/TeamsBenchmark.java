@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.pgas4j.launcher.UsageException;
 
 /**
  * {@code pgas4j bench teams [--json FILE] [--quick]}: 8-byte blocking put latency between two
@@ -30,12 +29,7 @@ final class TeamsBenchmark implements Benchmark {
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
-        RmaOptions options;
-        try {
-            options = RmaOptions.parse(args);
-        } catch (UsageException e) {
-            throw new UsageException(e.getMessage().replace("bench rma", "bench teams").replace("rma.json", "teams.json"));
-        }
+        RmaOptions options = RmaOptions.parse(name(), args);
         JsonFile.check(name(), options.json());
         String plan = options.quick() ? RmaPlan.QUICK : RmaPlan.FULL;
         long timeout = options.quick() ? QUICK_TIMEOUT_SECONDS : FULL_TIMEOUT_SECONDS;
