@@ -41,7 +41,7 @@ final class EndpointScenarios {
 
     static Map<String, Scenario> all() {
         Map<String, Scenario> s = new LinkedHashMap<>();
-        s.put("epCreate_rule7_indicesNonZeroMonotonicUnique_rule6_noBoundSegment", EndpointScenarios::indices);
+        s.put("epCreate_rule7_indicesNonZeroMonotonicUnique_rule6_noBoundSegment_rule4_owner", EndpointScenarios::indices);
         s.put("epCreate_rule10_unsupportedCapability_isBadArg_rule2_nothingCreated", EndpointScenarios::unsupported);
         s.put("epCreate_rule11_noCapability_isBadArg", EndpointScenarios::noCapability);
         s.put("epCreate_rule13_accelerationHintsAreNonFatalAndReported", EndpointScenarios::hints);
@@ -49,7 +49,7 @@ final class EndpointScenarios {
         s.put("bind_s3_6_rule2_alreadyBound_rule3_noSegment_rule6_oneSegmentSeveralEndpoints", EndpointScenarios::bind);
         s.put("publish_nonPrimordial_rmaAtomicsAndLongAmReachIt", EndpointScenarios::reachNonPrimordial);
         s.put("queryBoundSegment_remote", EndpointScenarios::queryBound);
-        s.put("pair_s5_4_equality_pointToPointOnly", EndpointScenarios::pairs);
+        s.put("pair_s5_4_rule4_equality_rule5_pointToPointOnly_rule6_amLimits", EndpointScenarios::pairs);
         s.put("segDestroy_s4_3_rule2_primordialSegment_isRefused", EndpointScenarios::primordialSegment);
         s.put("epCreate_rule3_outOfEndpoints_isResource", EndpointScenarios::exhaust);
         return s;
@@ -67,6 +67,7 @@ final class EndpointScenarios {
         that(a.location().equals(new EndpointLocation(c.jobRank(), 1)), () -> "location " + a.location());
         that(a.boundSegment().isEmpty(), () -> "rule 6: a new endpoint has no bound segment");
         that(a.capabilities().equals(RMA_AM_AD), () -> "capabilities " + a.capabilities());
+        that(a.client() == c, () -> "rule 4: owned by the client that created it");
         that(c.endpoint(2).orElseThrow() == b, () -> "lookup by index");
         that(c.endpoint(40).isEmpty(), () -> "no endpoint 40 yet");
         c.world().barrier();
@@ -199,6 +200,11 @@ final class EndpointScenarios {
         fails(BadArgumentException.class, () -> c.pair(p0, -1));
         fails(BadArgumentException.class, () -> c.pair(null, 1));
         equal(c.jobSize(), a.size(), () -> "a pair is ranked by jobrank");
+        for (int j = 0; j < c.jobSize(); j++) { // rule 6: AM payload queries accept a pair
+            int pe = j;
+            that(c.am().maxRequestMedium(a, pe) > 0 && c.am().maxRequestLong(a, pe) > 0,
+                    () -> "AM payload limits through a pair to PE " + pe);
+        }
         c.world().barrier();
     }
 

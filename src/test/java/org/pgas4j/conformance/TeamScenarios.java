@@ -46,6 +46,7 @@ final class TeamScenarios {
         s.put("create_s5_3_rule9_overlappingLists_failOnEveryCaller", TeamScenarios::createOverlap);
         s.put("create_s5_3_severalEndpointsPerProcess_globalScratch", TeamScenarios::createMultiEndpoint);
         s.put("create_s5_3_rule20_scratchOnlyInPublishedHostSegment", TeamScenarios::hostRule);
+        s.put("create_s5_3_rule5_duplicateMember_rule1_processNotInParent_areBadArg", TeamScenarios::createArgs);
         return s;
     }
 
@@ -213,6 +214,22 @@ final class TeamScenarios {
             equal(c.jobRank() * t + k, handles.get(k).rank(), () -> "rank of local member " + id);
         }
         c.world().barrier();
+    }
+
+    static void createArgs(Client c) {
+        Team w = c.world();
+        List<EndpointLocation> twice = List.of(new EndpointLocation(0, 0), new EndpointLocation(0, 0));
+        mentions(fails(BadArgumentException.class, () -> w.create(twice, true, TeamScratch.none())).getMessage(),
+                "twice");
+        if (c.jobSize() > 1) {
+            Team alone = w.split(c.jobRank(), 0); // a parent with this PE only
+            int other = (c.jobRank() + 1) % c.jobSize();
+            List<EndpointLocation> outside = List.of(new EndpointLocation(c.jobRank(), 0), new EndpointLocation(other, 0));
+            mentions(fails(BadArgumentException.class, () -> alone.create(outside, true, TeamScratch.none()))
+                    .getMessage(), "no member in parent");
+            alone.destroy();
+        }
+        w.barrier();
     }
 
     static void hostRule(Client c) {
