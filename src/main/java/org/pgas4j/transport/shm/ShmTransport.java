@@ -1,5 +1,6 @@
 package org.pgas4j.transport.shm;
 
+import org.pgas4j.bootstrap.ShmFiles;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
