@@ -3,6 +3,7 @@ package org.pgas4j.shmem;
 import java.lang.invoke.VarHandle;
 import org.pgas4j.AtomicOp;
 import org.pgas4j.AtomicResult;
+import org.pgas4j.AtomicType;
 import org.pgas4j.Atomics;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.DataType;
@@ -36,7 +37,6 @@ public final class ShmemContext {
     private final boolean isDefault;
     private final Rma rma;
     private final Atomics atomics;
-    private final Team world;
     private Event[] pending = new Event[16];
     private int pendingCount;
     private boolean destroyed;
@@ -52,7 +52,6 @@ public final class ShmemContext {
         this.isDefault = isDefault;
         this.rma = shmem.client().rma();
         this.atomics = shmem.client().atomics();
-        this.world = shmem.client().world();
     }
 
     /** The team this context's PE numbers refer to ({@code shmem_ctx_get_team}). */
@@ -94,7 +93,7 @@ public final class ShmemContext {
             pending[i] = null;
         }
         pendingCount = 0;
-        VarHandle.fullFence();
+        rma.waitNbi(); // puts are implicit-completion operations of the core (its fence included)
     }
 
     /**
@@ -239,73 +238,73 @@ public final class ShmemContext {
     /** {@code shmem_ctx_TYPENAME_p} for 8-bit types. */
     public void pByte(SymmetricArray dest, long index, byte value, int pe) {
         long off = element("p", dest, index, pe, DataType.BYTE, MemorySpace.CAP_RMA);
-        rma.putByte(world, target, off, value);
+        rma.putByte(route, target, off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 16-bit types. */
     public void pShort(SymmetricArray dest, long index, short value, int pe) {
         long off = element("p", dest, index, pe, DataType.SHORT, MemorySpace.CAP_RMA);
-        rma.putShort(world, target, off, value);
+        rma.putShort(route, target, off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 32-bit integer types. */
     public void pInt(SymmetricArray dest, long index, int value, int pe) {
         long off = element("p", dest, index, pe, DataType.INT, MemorySpace.CAP_RMA);
-        rma.putInt(world, target, off, value);
+        rma.putInt(route, target, off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 64-bit integer types. */
     public void pLong(SymmetricArray dest, long index, long value, int pe) {
         long off = element("p", dest, index, pe, DataType.LONG, MemorySpace.CAP_RMA);
-        rma.putLong(world, target, off, value);
+        rma.putLong(route, target, off, value);
     }
 
     /** {@code shmem_ctx_float_p}. */
     public void pFloat(SymmetricArray dest, long index, float value, int pe) {
         long off = element("p", dest, index, pe, DataType.FLOAT, MemorySpace.CAP_RMA);
-        rma.putFloat(world, target, off, value);
+        rma.putFloat(route, target, off, value);
     }
 
     /** {@code shmem_ctx_double_p}. */
     public void pDouble(SymmetricArray dest, long index, double value, int pe) {
         long off = element("p", dest, index, pe, DataType.DOUBLE, MemorySpace.CAP_RMA);
-        rma.putDouble(world, target, off, value);
+        rma.putDouble(route, target, off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 8-bit types. */
     public byte gByte(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.BYTE, MemorySpace.CAP_RMA);
-        return rma.getByte(world, target, off);
+        return rma.getByte(route, target, off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 16-bit types. */
     public short gShort(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.SHORT, MemorySpace.CAP_RMA);
-        return rma.getShort(world, target, off);
+        return rma.getShort(route, target, off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 32-bit integer types. */
     public int gInt(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.INT, MemorySpace.CAP_RMA);
-        return rma.getInt(world, target, off);
+        return rma.getInt(route, target, off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 64-bit integer types. */
     public long gLong(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.LONG, MemorySpace.CAP_RMA);
-        return rma.getLong(world, target, off);
+        return rma.getLong(route, target, off);
     }
 
     /** {@code shmem_ctx_float_g}. */
     public float gFloat(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.FLOAT, MemorySpace.CAP_RMA);
-        return rma.getFloat(world, target, off);
+        return rma.getFloat(route, target, off);
     }
 
     /** {@code shmem_ctx_double_g}. */
     public double gDouble(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.DOUBLE, MemorySpace.CAP_RMA);
-        return rma.getDouble(world, target, off);
+        return rma.getDouble(route, target, off);
     }
 
     // ---------------------------------------------------------------- strided
@@ -320,7 +319,7 @@ public final class ShmemContext {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.INT);
         for (int i = 0; i < nelems; i++) {
-            rma.putInt(world, target, first + i * dst * Integer.BYTES, src[srcIndex + i * sst]);
+            rma.putInt(route, target, first + i * dst * Integer.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -330,7 +329,7 @@ public final class ShmemContext {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.LONG);
         for (int i = 0; i < nelems; i++) {
-            rma.putLong(world, target, first + i * dst * Long.BYTES, src[srcIndex + i * sst]);
+            rma.putLong(route, target, first + i * dst * Long.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -340,7 +339,7 @@ public final class ShmemContext {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.DOUBLE);
         for (int i = 0; i < nelems; i++) {
-            rma.putDouble(world, target, first + i * dst * Double.BYTES, src[srcIndex + i * sst]);
+            rma.putDouble(route, target, first + i * dst * Double.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -353,7 +352,7 @@ public final class ShmemContext {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.INT);
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getInt(world, target, first + i * sst * Integer.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getInt(route, target, first + i * sst * Integer.BYTES);
         }
     }
 
@@ -363,7 +362,7 @@ public final class ShmemContext {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.LONG);
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getLong(world, target, first + i * sst * Long.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getLong(route, target, first + i * sst * Long.BYTES);
         }
     }
 
@@ -373,7 +372,7 @@ public final class ShmemContext {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.DOUBLE);
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getDouble(world, target, first + i * sst * Double.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getDouble(route, target, first + i * sst * Double.BYTES);
         }
     }
 
@@ -582,6 +581,8 @@ public final class ShmemContext {
 
     /** The job rank the last {@link #element}/{@link #range} check resolved (single-threaded use per context). */
     private int target;
+    /** The core team that reaches the space of the object {@link #range} checked last (ranked by jobrank). */
+    private Team route;
 
     private void transfer(String routine, SymmetricArray remote, long remoteIndex, Object local, int localIndex,
                           int count, int pe, DataType carrier, int mode) {
@@ -599,10 +600,15 @@ public final class ShmemContext {
         }
         Event e = switch (mode) {
             case PUT -> {
-                putArray(local, off, localIndex, count);
+                // Implicit completion: the source is reusable on return, quiet completes it. A
+                // blocking core put would fence here and quiet again.
+                putArrayNbi(local, off, localIndex, count);
                 yield Event.DONE;
             }
-            case PUT_NBI -> putArrayNb(local, off, localIndex, count);
+            case PUT_NBI -> {
+                putArrayNbi(local, off, localIndex, count);
+                yield Event.DONE;
+            }
             case GET -> {
                 getArray(local, off, localIndex, count);
                 yield Event.DONE;
@@ -612,54 +618,41 @@ public final class ShmemContext {
         keep(e);
     }
 
-    private void putArray(Object src, long off, int from, int count) {
+    private void putArrayNbi(Object src, long off, int from, int count) {
         switch (src) {
-            case byte[] a -> rma.put(world, target, off, a, from, count);
-            case short[] a -> rma.put(world, target, off, a, from, count);
-            case char[] a -> rma.put(world, target, off, a, from, count);
-            case int[] a -> rma.put(world, target, off, a, from, count);
-            case long[] a -> rma.put(world, target, off, a, from, count);
-            case float[] a -> rma.put(world, target, off, a, from, count);
-            case double[] a -> rma.put(world, target, off, a, from, count);
+            case byte[] a -> rma.putNBI(route, target, off, a, from, count);
+            case short[] a -> rma.putNBI(route, target, off, a, from, count);
+            case char[] a -> rma.putNBI(route, target, off, a, from, count);
+            case int[] a -> rma.putNBI(route, target, off, a, from, count);
+            case long[] a -> rma.putNBI(route, target, off, a, from, count);
+            case float[] a -> rma.putNBI(route, target, off, a, from, count);
+            case double[] a -> rma.putNBI(route, target, off, a, from, count);
             default -> throw new IllegalArgumentException(src.getClass().getName());
         }
     }
 
-    private Event putArrayNb(Object src, long off, int from, int count) {
-        return switch (src) {
-            case byte[] a -> rma.putNB(world, target, off, a, from, count);
-            case short[] a -> rma.putNB(world, target, off, a, from, count);
-            case char[] a -> rma.putNB(world, target, off, a, from, count);
-            case int[] a -> rma.putNB(world, target, off, a, from, count);
-            case long[] a -> rma.putNB(world, target, off, a, from, count);
-            case float[] a -> rma.putNB(world, target, off, a, from, count);
-            case double[] a -> rma.putNB(world, target, off, a, from, count);
-            default -> throw new IllegalArgumentException(src.getClass().getName());
-        };
-    }
-
     private void getArray(Object dst, long off, int from, int count) {
         switch (dst) {
-            case byte[] a -> rma.get(world, target, off, a, from, count);
-            case short[] a -> rma.get(world, target, off, a, from, count);
-            case char[] a -> rma.get(world, target, off, a, from, count);
-            case int[] a -> rma.get(world, target, off, a, from, count);
-            case long[] a -> rma.get(world, target, off, a, from, count);
-            case float[] a -> rma.get(world, target, off, a, from, count);
-            case double[] a -> rma.get(world, target, off, a, from, count);
+            case byte[] a -> rma.get(route, target, off, a, from, count);
+            case short[] a -> rma.get(route, target, off, a, from, count);
+            case char[] a -> rma.get(route, target, off, a, from, count);
+            case int[] a -> rma.get(route, target, off, a, from, count);
+            case long[] a -> rma.get(route, target, off, a, from, count);
+            case float[] a -> rma.get(route, target, off, a, from, count);
+            case double[] a -> rma.get(route, target, off, a, from, count);
             default -> throw new IllegalArgumentException(dst.getClass().getName());
         }
     }
 
     private Event getArrayNb(Object dst, long off, int from, int count) {
         return switch (dst) {
-            case byte[] a -> rma.getNB(world, target, off, a, from, count);
-            case short[] a -> rma.getNB(world, target, off, a, from, count);
-            case char[] a -> rma.getNB(world, target, off, a, from, count);
-            case int[] a -> rma.getNB(world, target, off, a, from, count);
-            case long[] a -> rma.getNB(world, target, off, a, from, count);
-            case float[] a -> rma.getNB(world, target, off, a, from, count);
-            case double[] a -> rma.getNB(world, target, off, a, from, count);
+            case byte[] a -> rma.getNB(route, target, off, a, from, count);
+            case short[] a -> rma.getNB(route, target, off, a, from, count);
+            case char[] a -> rma.getNB(route, target, off, a, from, count);
+            case int[] a -> rma.getNB(route, target, off, a, from, count);
+            case long[] a -> rma.getNB(route, target, off, a, from, count);
+            case float[] a -> rma.getNB(route, target, off, a, from, count);
+            case double[] a -> rma.getNB(route, target, off, a, from, count);
             default -> throw new IllegalArgumentException(dst.getClass().getName());
         };
     }
@@ -670,6 +663,7 @@ public final class ShmemContext {
             throw new BadArgumentException(routine + ": the signal operation is null on PE " + shmem.myPe());
         }
         long sigOff = element(routine, sig, sigIndex, pe, DataType.LONG, MemorySpace.CAP_AMO);
+        Team sigRoute = route;
         if (sig.type().isSigned()) {
             throw new BadArgumentException(routine + ": the signal object " + sig + " must be of type uint64 "
                     + "(an unsigned 64-bit type)");
@@ -679,16 +673,46 @@ public final class ShmemContext {
         transfer(routine, dest, destIndex, src, srcIndex, count, pe, carrier, PUT);
         int sigTarget = target;
         if (op == SignalOp.SET) {
-            atomics.setLong(world, sigTarget, sigOff, signal);
+            atomics.setLong(sigRoute, sigTarget, sigOff, signal);
         } else {
-            atomics.addLong(world, sigTarget, sigOff, signal);
+            atomics.addLong(sigRoute, sigTarget, sigOff, signal);
         }
     }
 
     private long amo(String routine, SymmetricArray dest, long index, int pe, AtomicOp op, long v1, long v2,
                      int family) {
         long off = atomicElement(routine, dest, index, pe, family);
-        return atomics.op(world, target, off, dest.type().atomicType(), op, v1, v2);
+        AtomicType type = dest.type().atomicType();
+        if (type == AtomicType.LONG || type == AtomicType.ULONG) {
+            // The most common operations take the core's specialised entry points (no op dispatch).
+            switch (op) {
+                case FADD -> {
+                    return atomics.fetchAddLong(route, target, off, v1);
+                }
+                case ADD -> {
+                    atomics.addLong(route, target, off, v1);
+                    return 0;
+                }
+                default -> {
+                    // the generic path below
+                }
+            }
+        } else if (type == AtomicType.INT || type == AtomicType.UINT) {
+            switch (op) {
+                case FADD -> {
+                    int old = atomics.fetchAddInt(route, target, off, (int) v1);
+                    return type == AtomicType.UINT ? Integer.toUnsignedLong(old) : old;
+                }
+                case ADD -> {
+                    atomics.addInt(route, target, off, (int) v1);
+                    return 0;
+                }
+                default -> {
+                    // the generic path below
+                }
+            }
+        }
+        return atomics.op(route, target, off, type, op, v1, v2);
     }
 
     private void amoNbi(String routine, AtomicResult fetched, SymmetricArray dest, long index, int pe, AtomicOp op,
@@ -697,7 +721,7 @@ public final class ShmemContext {
             throw new BadArgumentException(routine + ": the result holder is null on PE " + shmem.myPe());
         }
         long off = atomicElement(routine, dest, index, pe, family);
-        keep(atomics.opNB(fetched, world, target, off, dest.type().atomicType(), op, v1, v2));
+        keep(atomics.opNB(fetched, route, target, off, dest.type().atomicType(), op, v1, v2));
     }
 
     private long amoFloating(String routine, SymmetricArray dest, long index, int pe, AtomicOp op, long bits) {
@@ -706,7 +730,7 @@ public final class ShmemContext {
         if (!dest.type().isFloatingPoint()) {
             throw new BadArgumentException(routine + ": " + dest + " is not float or double; use the long form");
         }
-        return atomics.op(world, target, off, dest.type().atomicType(), op, bits, 0);
+        return atomics.op(route, target, off, dest.type().atomicType(), op, bits, 0);
     }
 
     private long atomicElement(String routine, SymmetricArray dest, long index, int pe, int family) {
@@ -780,6 +804,7 @@ public final class ShmemContext {
                     + (cap == MemorySpace.CAP_AMO ? "atomics (CAP_AMO)" : "RMA (CAP_RMA)"));
         }
         target = jobRank;
+        route = space.route;
         return space.segmentBase + object.byteOffset(index);
     }
 
