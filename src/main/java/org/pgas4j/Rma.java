@@ -11,6 +11,7 @@ import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
 import org.pgas4j.internal.Scratch;
+import org.pgas4j.internal.StagedCompletion;
 import org.pgas4j.internal.SyncCompletion;
 import org.pgas4j.internal.kinds.DeviceMemory;
 import org.pgas4j.internal.kinds.DeviceRemoteMemory;
@@ -194,12 +195,17 @@ public final class Rma {
         if (t.memory instanceof DeviceRemoteMemory d && d.device().copyFromDevice(dstOffset, device, srcOffset, length)) {
             return completeDirectPut(form);
         }
+        // Staged: each chunk leaves as soon as the previous one's staging is free again.
         MemorySegment staging = staging();
+        StagedCompletion c = StagedCompletion.forThisThread();
         for (long done = 0; done < length; done += staging.byteSize()) {
             long n = Math.min(staging.byteSize(), length - done);
             device.copyToHost(srcOffset + done, staging, 0, n);
-            viaTransport(true, t, dstOffset + done, staging, 0, n, BLOCKING);
+            c.chunkStarting();
+            t.memory.put(dstOffset + done, staging, 0, n, c);
+            c.awaitLocal(progress);
         }
+        c.awaitAll(progress);
         return Event.DONE;
     }
 

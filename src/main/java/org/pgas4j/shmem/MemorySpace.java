@@ -124,6 +124,11 @@ public final class MemorySpace {
         return caps;
     }
 
+    /** {@link #caps()} without the handle check, for hot paths that checked the space already. */
+    long capsUnchecked() {
+        return caps;
+    }
+
     /** Whether every capability bit of {@code mask} is set. */
     public boolean has(long mask) {
         return (caps() & mask) == mask;

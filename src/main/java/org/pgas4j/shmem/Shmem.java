@@ -641,6 +641,11 @@ public final class Shmem implements AutoCloseable {
         }
     }
 
+    /** Whether OpenSHMEM is still initialised on this PE (the hot paths' cheap form of {@link #checkOpen}). */
+    boolean open() {
+        return !closed;
+    }
+
     void checkOpen(String routine) {
         if (closed) {
             throw new IllegalStateException(routine + ": OpenSHMEM was finalized on PE " + myPe());

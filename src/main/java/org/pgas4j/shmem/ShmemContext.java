@@ -115,67 +115,119 @@ public final class ShmemContext {
 
     /** {@code shmem_ctx_TYPENAME_put} for 8-bit types: {@code count} elements of {@code src} from {@code srcIndex} into {@code dest} from {@code destIndex} on PE {@code pe}. */
     public void put(SymmetricArray dest, long destIndex, byte[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.BYTE, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.BYTE);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put} for 16-bit types. */
     public void put(SymmetricArray dest, long destIndex, short[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.SHORT, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.SHORT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put} for 16-bit unsigned types from Java {@code char}s. */
     public void put(SymmetricArray dest, long destIndex, char[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.SHORT, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.SHORT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put} for 32-bit integer types. */
     public void put(SymmetricArray dest, long destIndex, int[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.INT, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.INT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put} for 64-bit integer types. */
     public void put(SymmetricArray dest, long destIndex, long[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.LONG, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.LONG);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_float_put}. */
     public void put(SymmetricArray dest, long destIndex, float[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.FLOAT, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.FLOAT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_double_put}. */
     public void put(SymmetricArray dest, long destIndex, double[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.DOUBLE, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.DOUBLE);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put_nbi} for 8-bit types: complete at the next {@link #quiet()}; {@code src} must not change until then. */
     public void putNbi(SymmetricArray dest, long destIndex, byte[] src, int srcIndex, int count, int pe) {
-        transfer("putNbi", dest, destIndex, src, srcIndex, count, pe, DataType.BYTE, PUT_NBI);
+        long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.BYTE);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put_nbi} for 16-bit types. */
     public void putNbi(SymmetricArray dest, long destIndex, short[] src, int srcIndex, int count, int pe) {
-        transfer("putNbi", dest, destIndex, src, srcIndex, count, pe, DataType.SHORT, PUT_NBI);
+        long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.SHORT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put_nbi} for 32-bit integer types. */
     public void putNbi(SymmetricArray dest, long destIndex, int[] src, int srcIndex, int count, int pe) {
-        transfer("putNbi", dest, destIndex, src, srcIndex, count, pe, DataType.INT, PUT_NBI);
+        long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.INT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put_nbi} for 64-bit integer types. */
     public void putNbi(SymmetricArray dest, long destIndex, long[] src, int srcIndex, int count, int pe) {
-        transfer("putNbi", dest, destIndex, src, srcIndex, count, pe, DataType.LONG, PUT_NBI);
+        long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.LONG);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_float_put_nbi}. */
     public void putNbi(SymmetricArray dest, long destIndex, float[] src, int srcIndex, int count, int pe) {
-        transfer("putNbi", dest, destIndex, src, srcIndex, count, pe, DataType.FLOAT, PUT_NBI);
+        long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.FLOAT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_double_put_nbi}. */
     public void putNbi(SymmetricArray dest, long destIndex, double[] src, int srcIndex, int count, int pe) {
-        transfer("putNbi", dest, destIndex, src, srcIndex, count, pe, DataType.DOUBLE, PUT_NBI);
+        long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.DOUBLE);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_get} for 8-bit types: {@code count} elements of {@code source} on PE {@code pe} from {@code srcIndex} into {@code dst}. */
@@ -588,12 +640,8 @@ public final class ShmemContext {
                           int count, int pe, DataType carrier, int mode) {
         long off = range(routine, remote, remoteIndex, count, pe, carrier, MemorySpace.CAP_RMA);
         int localLength = local == null ? -1 : java.lang.reflect.Array.getLength(local);
-        if (local == null) {
-            throw new BadArgumentException(routine + ": the local array is null on PE " + shmem.myPe());
-        }
-        if (localIndex < 0 || count > localLength - localIndex) {
-            throw new BadArgumentException(routine + ": local elements [" + localIndex + ", " + localIndex + " + "
-                    + count + ") are outside the local array of " + localLength + " on PE " + shmem.myPe());
+        if (local == null || localIndex < 0 || count > localLength - localIndex) {
+            throw localRefusal(routine, local, localIndex, count, localLength);
         }
         if (count == 0) {
             return;
@@ -618,16 +666,47 @@ public final class ShmemContext {
         keep(e);
     }
 
+    /**
+     * The checks of a contiguous put, which the typed put methods then issue as an implicit-completion
+     * core put (the source is reusable on return; {@link #quiet()} completes it): kept apart from
+     * {@link #transfer} so that the put path is short enough for the JIT to inline whole.
+     */
+    private long putRange(String routine, SymmetricArray dest, long destIndex, int srcLength, int srcIndex, int count,
+                          int pe, DataType carrier) {
+        long off = range(routine, dest, destIndex, count, pe, carrier, MemorySpace.CAP_RMA);
+        if (srcLength < 0 || srcIndex < 0 || count > srcLength - srcIndex) {
+            throw localRefusal(routine, srcLength < 0 ? null : dest, srcIndex, count, srcLength);
+        }
+        return off;
+    }
+
+    private BadArgumentException localRefusal(String routine, Object local, int localIndex, int count,
+                                              int localLength) {
+        if (local == null) {
+            return new BadArgumentException(routine + ": the local array is null on PE " + shmem.myPe());
+        }
+        return new BadArgumentException(routine + ": local elements [" + localIndex + ", " + localIndex + " + "
+                + count + ") are outside the local array of " + localLength + " on PE " + shmem.myPe());
+    }
+
     private void putArrayNbi(Object src, long off, int from, int count) {
-        switch (src) {
-            case byte[] a -> rma.putNBI(route, target, off, a, from, count);
-            case short[] a -> rma.putNBI(route, target, off, a, from, count);
-            case char[] a -> rma.putNBI(route, target, off, a, from, count);
-            case int[] a -> rma.putNBI(route, target, off, a, from, count);
-            case long[] a -> rma.putNBI(route, target, off, a, from, count);
-            case float[] a -> rma.putNBI(route, target, off, a, from, count);
-            case double[] a -> rma.putNBI(route, target, off, a, from, count);
-            default -> throw new IllegalArgumentException(src.getClass().getName());
+        // An instanceof chain, most common carriers first: cheaper on this hot path than a type switch.
+        if (src instanceof byte[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else if (src instanceof long[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else if (src instanceof int[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else if (src instanceof double[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else if (src instanceof float[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else if (src instanceof short[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else if (src instanceof char[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else {
+            throw new IllegalArgumentException(src.getClass().getName());
         }
     }
 
@@ -779,6 +858,27 @@ public final class ShmemContext {
     /** Checks {@code count} elements from {@code index} and returns the first's offset; sets {@link #target}. */
     private long range(String routine, SymmetricArray object, long index, long count, int pe, DataType carrier,
                        long cap) {
+        // The fast path: every check as one condition over plain fields, in a method small enough to
+        // inline; anything wrong goes to the slow path, which finds the first failed check and names it.
+        SymmetricArray.Allocation a = object == null ? null : object.allocation();
+        MemorySpace space = a == null ? null : a.space;
+        if (space != null && !destroyed && !a.freed && space.owner() == shmem && !space.destroyed && shmem.open()
+                && team.usable() && (carrier == null || a.type.carrier() == carrier) && count >= 0 && index >= 0
+                && index <= object.length() - count && pe >= 0 && pe < team.core().size()
+                && (space.capsUnchecked() & cap) != 0) {
+            int jobRank = team.core().jobRankOf(pe);
+            if (space.hasMember(jobRank)) {
+                target = jobRank;
+                route = space.route;
+                return space.segmentBase + object.byteOffset(index);
+            }
+        }
+        return rangeSlowly(routine, object, index, count, pe, carrier, cap);
+    }
+
+    /** {@link #range} with each check in turn and its own message: throws for the first that fails. */
+    private long rangeSlowly(String routine, SymmetricArray object, long index, long count, int pe, DataType carrier,
+                             long cap) {
         check(routine);
         shmem.checkObject(routine, object);
         if (carrier != null && object.type().carrier() != carrier) {
