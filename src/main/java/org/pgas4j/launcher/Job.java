@@ -20,6 +20,10 @@ import org.pgas4j.bootstrap.RendezvousProtocol;
  *   <li>a collective that cannot complete (a PE exited or finalized before contributing, or PEs
  *       disagree on the kind or the order) fails the job with status 1;</li>
  *   <li>the time limit fails the job with status 124, naming the PEs still running.</li>
+ *   <li>in a job on named hosts, a PE's failure is reported a moment later
+ *       ({@link #HOST_GRACE_MILLIS}): when by then every unfinalized PE of its host has exited or
+ *       lost its connection, the host is named as lost (a dead host, or a spawner such as ssh
+ *       that ended without its PEs); otherwise the PE's own failure is reported.</li>
  * </ul>
  * The first failure is reported in one line and fixes the job's status; PEs stopped because of it
  * are not reported again. Then {@link Teardown} ends the rest.
@@ -30,6 +34,10 @@ final class Job {
     /** The exit status of a job failed by the launcher's policy rather than by a PE's own status. */
     static final int POLICY_STATUS = 1;
     private static final long DISCONNECT_GRACE_MILLIS = 1_000;
+    /** How long the failure of a PE on a named host waits for the rest of its host to go too. */
+    static final long HOST_GRACE_MILLIS = 1_000;
+    /** How long PEs this launcher did not start (other Slurm tasks') have to join. */
+    static final long EXTERNAL_JOIN_MILLIS = 120_000;
 
     private final PeProcess[] pes;
     private final LineSink err;
@@ -37,6 +45,8 @@ final class Job {
     private final String timeoutText;
     private final boolean reportPlainExits;
     private final BooleanSupplier launcherStopping;
+    private final Placement placement;
+    private final java.util.Set<Integer> hostsUnderCheck = new java.util.HashSet<>();
     private final BlockingQueue<JobEvent> events;
     private final Teardown teardown = new Teardown();
     private final long startNanos = System.nanoTime();
@@ -60,6 +70,17 @@ final class Job {
      */
     Job(BlockingQueue<JobEvent> events, PeProcess[] pes, LineSink err, long timeoutMillis, String timeoutText,
         boolean reportPlainExits, BooleanSupplier launcherStopping) {
+        this(events, pes, err, timeoutMillis, timeoutText, reportPlainExits, launcherStopping, null);
+    }
+
+    /**
+     * A job whose PEs were placed on named hosts.
+     *
+     * @param placement where each rank runs, or null for a job on this host only
+     */
+    Job(BlockingQueue<JobEvent> events, PeProcess[] pes, LineSink err, long timeoutMillis, String timeoutText,
+        boolean reportPlainExits, BooleanSupplier launcherStopping, Placement placement) {
+        this.placement = placement;
         this.events = events;
         this.pes = pes;
         this.err = err;
@@ -68,8 +89,17 @@ final class Job {
         this.reportPlainExits = reportPlainExits;
         this.launcherStopping = launcherStopping;
         this.running = pes.length;
+        boolean externals = false;
         for (PeProcess pe : pes) {
-            pe.process.onExit().thenAccept(p -> post(new JobEvent.Exited(pe.rank, p.exitValue())));
+            if (pe.external()) {
+                externals = true;
+            } else {
+                pe.process.onExit().thenAccept(p -> post(new JobEvent.Exited(pe.rank, p.exitValue())));
+            }
+        }
+        if (externals) {
+            CompletableFuture.delayedExecutor(EXTERNAL_JOIN_MILLIS, TimeUnit.MILLISECONDS)
+                    .execute(() -> post(new JobEvent.JoinDeadline()));
         }
     }
 
@@ -95,6 +125,9 @@ final class Job {
                         TIMEOUT_STATUS);
             }
             teardown.step(pes, now);
+            if (teardown.pastKill()) {
+                giveUpOnExternals();
+            }
         }
         return status;
     }
@@ -109,8 +142,16 @@ final class Job {
             case JobEvent.JoinRequest j -> join(j);
             case JobEvent.Contribution c -> contribute(pes[c.rank()], c);
             case JobEvent.FinalizeRequest f -> finalize(pes[f.rank()]);
-            case JobEvent.Disconnected d -> disconnected(pes[d.rank()], d.detail());
+            case JobEvent.Disconnected d -> {
+                if (pes[d.rank()].external()) {
+                    externalEnded(pes[d.rank()], d.detail());
+                } else {
+                    disconnected(pes[d.rank()], d.detail());
+                }
+            }
+            case JobEvent.JoinDeadline j -> joinDeadline();
             case JobEvent.DisconnectCheck d -> disconnectCheck(pes[d.rank()], d.detail());
+            case JobEvent.HostCheck h -> hostCheck(pes[h.rank()], h);
             case JobEvent.ProtocolError p -> fail(pes[p.rank()].name() + " " + p.message(), POLICY_STATUS);
         }
     }
@@ -128,12 +169,15 @@ final class Job {
         if (failed) {
             return;
         }
-        if (exitStatus != 0) {
+        if (exitStatus != 0 && pe.connection == null && !pe.processIsThePe) {
+            failPe(pe, pe.name() + " was never started there: its " + pe.spawnerName + " process "
+                    + ExitStatus.describe(exitStatus) + " before the PE joined the job", exitStatus, true);
+        } else if (exitStatus != 0) {
             String what = pe.name() + " " + ExitStatus.describe(exitStatus);
-            fail(what, exitStatus, reportPlainExits || ExitStatus.isSignal(exitStatus));
+            failPe(pe, what, exitStatus, reportPlainExits || ExitStatus.isSignal(exitStatus));
         } else if (pe.connection != null && !pe.finalized && othersActive(pe)) {
-            fail(pe.name() + " exited with status 0 without finalizing while other PEs still run"
-                    + " (close the bootstrap or client before exiting)", POLICY_STATUS);
+            failPe(pe, pe.name() + " exited with status 0 without finalizing while other PEs still run"
+                    + " (close the bootstrap or client before exiting)", POLICY_STATUS, true);
         } else if (round != null && !round.hasContributed(pe.rank)) {
             fail(pe.name() + " exited with status 0 while PEs wait for it in " + round.name(), POLICY_STATUS);
         }
@@ -160,7 +204,7 @@ final class Job {
                 refusal = pe.label + " has already joined";
             } else if (pe.exited) {
                 refusal = pe.name() + " has already exited";
-            } else if (pe.process.pid() != j.pid()) {
+            } else if (pe.processIsThePe && pe.process.pid() != j.pid()) {
                 refusal = pe.label + " is pid " + pe.process.pid() + ", not pid " + j.pid();
             }
         }
@@ -171,6 +215,7 @@ final class Job {
         }
         PeProcess pe = pes[j.rank()];
         pe.connection = j.connection();
+        pe.peerPid = j.pid();
         j.connection().welcome(pe.rank, pes.length);
     }
 
@@ -227,6 +272,7 @@ final class Job {
         if (failed || pe.finalized || pe.exited) {
             return;
         }
+        pe.disconnected = true;
         // Its process has probably just died: give the exit event a moment to arrive first.
         CompletableFuture.delayedExecutor(DISCONNECT_GRACE_MILLIS, TimeUnit.MILLISECONDS)
                 .execute(() -> post(new JobEvent.DisconnectCheck(pe.rank, detail)));
@@ -236,7 +282,71 @@ final class Job {
         if (failed || pe.finalized || pe.exited) {
             return;
         }
-        fail(pe.name() + " " + detail + " without finalizing", POLICY_STATUS);
+        failPe(pe, pe.name() + " " + detail + " without finalizing", POLICY_STATUS, true);
+    }
+
+    /** The connection of a PE this launcher did not start ended: that is its end. */
+    private void externalEnded(PeProcess pe, String detail) {
+        if (pe.exited) {
+            return;
+        }
+        pe.exited = true;
+        pe.disconnected = !pe.finalized;
+        pe.status = pe.finalized ? 0 : POLICY_STATUS;
+        running--;
+        if (!failed && !pe.finalized) {
+            failPe(pe, pe.name() + " " + detail + " without finalizing", POLICY_STATUS, true);
+        }
+    }
+
+    private void joinDeadline() {
+        StringJoiner missing = new StringJoiner(", ");
+        for (PeProcess pe : pes) {
+            if (pe.external() && pe.connection == null && !pe.exited) {
+                missing.add(Integer.toString(pe.rank));
+            }
+        }
+        if (!failed && missing.length() > 0) {
+            fail("PEs " + missing + " did not join the job within " + EXTERNAL_JOIN_MILLIS / 1000 + " s", POLICY_STATUS);
+        }
+    }
+
+    /** After SIGKILL time, PEs that cannot be killed from here are counted as ended. */
+    private void giveUpOnExternals() {
+        for (PeProcess pe : pes) {
+            if (pe.external() && !pe.exited) {
+                pe.exited = true;
+                pe.status = POLICY_STATUS;
+                running--;
+                if (pe.connection != null) {
+                    pe.connection.close();
+                }
+            }
+        }
+    }
+
+    /** A PE failed: at once on this host; on named hosts, after a look at the rest of its host. */
+    private void failPe(PeProcess pe, String reason, int exitStatus, boolean report) {
+        if (placement == null || pe.slot == null) {
+            fail(reason, exitStatus, report);
+            return;
+        }
+        if (hostsUnderCheck.add(pe.slot.node())) {
+            CompletableFuture.delayedExecutor(HOST_GRACE_MILLIS, TimeUnit.MILLISECONDS)
+                    .execute(() -> post(new JobEvent.HostCheck(pe.rank, reason, exitStatus, report)));
+        }
+    }
+
+    private void hostCheck(PeProcess pe, JobEvent.HostCheck h) {
+        if (failed) {
+            return;
+        }
+        String lost = HostLoss.describe(pes, placement, pe.slot.node());
+        if (lost != null) {
+            fail(lost + ": " + h.reason(), h.status(), true);
+        } else {
+            fail(h.reason(), h.status(), h.report());
+        }
     }
 
     private void fail(String reason, int exitStatus) {

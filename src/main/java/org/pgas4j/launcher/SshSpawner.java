@@ -1,0 +1,54 @@
+package org.pgas4j.launcher;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Starts a PE on another host with {@code ssh -o BatchMode=yes -T -x HOST exec env VAR=... java ...}:
+ * the java path, class path, {@code -Dpgas4j.*} properties and every variable the PE needs are on
+ * the command line (quoted for the remote POSIX login shell); the secret goes through ssh's
+ * standard input. The same JDK and class path must exist at the same paths on the host.
+ * BatchMode makes a host that would ask for a password fail at once instead of hanging.
+ */
+final class SshSpawner implements Spawner {
+    /** The ssh client; {@code pgas4j.launcher.ssh} overrides it (for a wrapper or another path). */
+    static final String SSH_PROPERTY = "pgas4j.launcher.ssh";
+
+    private final String ssh;
+
+    SshSpawner() {
+        this(System.getProperty(SSH_PROPERTY, "ssh"));
+    }
+
+    SshSpawner(String ssh) {
+        this.ssh = ssh;
+    }
+
+    @Override
+    public String name() {
+        return "ssh";
+    }
+
+    @Override
+    public boolean spawnsThePeItself() {
+        return false;
+    }
+
+    @Override
+    public boolean secretOnStdin() {
+        return true;
+    }
+
+    @Override
+    public ProcessBuilder builder(PeLaunch launch) {
+        return new ProcessBuilder(command(launch));
+    }
+
+    /** The ssh command line for {@code launch}. */
+    List<String> command(PeLaunch launch) {
+        List<String> cmd = new ArrayList<>(List.of(ssh, "-o", "BatchMode=yes", "-T", "-x", launch.host()));
+        // ssh hands the remote login shell one string: quote each word; exec leaves no shell behind.
+        cmd.add("exec " + ShellQuote.join(RemoteCommand.envCommand(launch, false)));
+        return cmd;
+    }
+}
