@@ -9,8 +9,8 @@ final class HostLoss {
     }
 
     /**
-     * {@code host h2 is lost: all its PEs (2, 3) ended without finalizing}, or null while one of
-     * them still runs and is connected.
+     * {@code host h2 lost all its PEs (2, 3)}: every PE of the host that had not finalized has
+     * exited or lost its connection; or null while one of them still runs and is connected.
      *
      * @param pes the job's PEs by rank
      * @param placement where they run
@@ -29,7 +29,7 @@ final class HostLoss {
             }
             gone.add(Integer.toString(rank));
         }
-        return "host " + placement.nodes().get(node) + " is lost: " + (ranks.size() == 1 ? "its PE (" : "all its PEs (")
-                + gone + ") ended without finalizing";
+        return "host " + placement.nodes().get(node) + " lost " + (ranks.size() == 1 ? "its PE (" : "all its PEs (")
+                + gone + ")";
     }
 }

@@ -22,8 +22,10 @@ import org.pgas4j.bootstrap.RendezvousProtocol;
  *   <li>the time limit fails the job with status 124, naming the PEs still running.</li>
  *   <li>in a job on named hosts, a PE's failure is reported a moment later
  *       ({@link #HOST_GRACE_MILLIS}): when by then every unfinalized PE of its host has exited or
- *       lost its connection, the host is named as lost (a dead host, or a spawner such as ssh
- *       that ended without its PEs); otherwise the PE's own failure is reported.</li>
+ *       lost its connection, the host is named ({@code host h2 lost all its PEs (2, 3): ...}: a
+ *       dead host, or a spawner such as ssh that ended without its PEs); otherwise the PE's own
+ *       failure is reported. Failures that follow from it meanwhile (a collective the PE cannot
+ *       join) are not reported.</li>
  * </ul>
  * The first failure is reported in one line and fixes the job's status; PEs stopped because of it
  * are not reported again. Then {@link Teardown} ends the rest.
@@ -47,6 +49,8 @@ final class Job {
     private final BooleanSupplier launcherStopping;
     private final Placement placement;
     private final java.util.Set<Integer> hostsUnderCheck = new java.util.HashSet<>();
+    /** True while a host check or the time limit reports: no deferral then. */
+    private boolean deciding;
     private final BlockingQueue<JobEvent> events;
     private final Teardown teardown = new Teardown();
     private final long startNanos = System.nanoTime();
@@ -111,7 +115,8 @@ final class Job {
     /** Runs the event loop until every process has exited; returns the job's exit status. */
     int run() throws InterruptedException {
         long deadline = timeoutMillis > 0 ? timeoutMillis : Long.MAX_VALUE;
-        while (running > 0) {
+        // A pending host check still decides the job's status after the last process has ended.
+        while (running > 0 || (!failed && !hostsUnderCheck.isEmpty())) {
             long next = Math.min(failed ? Long.MAX_VALUE : deadline, teardown.nextMillis());
             long wait = next == Long.MAX_VALUE ? TimeUnit.DAYS.toMillis(1) : Math.max(1, next - nowMillis());
             JobEvent e = events.poll(wait, TimeUnit.MILLISECONDS);
@@ -120,6 +125,7 @@ final class Job {
             }
             long now = nowMillis();
             if (!failed && now >= deadline) {
+                deciding = true;
                 fail("the job timed out after " + timeoutText + " s; still running: " + stillRunning()
                         + (round == null ? "" : "; PEs " + round.missing() + " have not entered " + round.name()),
                         TIMEOUT_STATUS);
@@ -341,6 +347,7 @@ final class Job {
         if (failed) {
             return;
         }
+        deciding = true;
         String lost = HostLoss.describe(pes, placement, pe.slot.node());
         if (lost != null) {
             fail(lost + ": " + h.reason(), h.status(), true);
@@ -354,6 +361,11 @@ final class Job {
     }
 
     private void fail(String reason, int exitStatus, boolean report) {
+        if (!hostsUnderCheck.isEmpty() && !deciding) {
+            // A PE on a named host failed a moment ago and its host is being looked at: what follows
+            // from that (a collective it cannot join) is not the news; the host check reports soon.
+            return;
+        }
         failed = true;
         status = exitStatus;
         if (report && !launcherStopping.getAsBoolean()) {

@@ -65,7 +65,20 @@ final class LauncherProcess {
      * @param args the launcher's arguments
      */
     static LauncherProcess start(Path dir, List<String> launcherJvmArgs, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
+        return startWithPrefix(dir, List.of(), launcherJvmArgs, args);
+    }
+
+    /**
+     * Starts the launcher under a command prefix, such as {@code ip netns exec NS}.
+     *
+     * @param dir where its output files go
+     * @param prefix the words before the java command
+     * @param launcherJvmArgs options of the launcher JVM itself
+     * @param args the launcher's arguments
+     */
+    static LauncherProcess startWithPrefix(Path dir, List<String> prefix, List<String> launcherJvmArgs, String... args)
+            throws IOException {
+        List<String> cmd = new ArrayList<>(prefix);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // bin/pgas4j's own options: info loads the CUDA runtime through java.lang.foreign.
         cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));

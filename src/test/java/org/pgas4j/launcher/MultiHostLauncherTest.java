@@ -64,7 +64,7 @@ class MultiHostLauncherTest {
         LauncherProcess.Result r = launcher.await();
         long millis = (System.nanoTime() - killedAt) / 1_000_000;
         assertEquals(137, r.status(), r::toString);
-        assertTrue(r.err().contains("pgas4j: host 127.0.0.1 is lost: all its PEs (2, 3) ended without finalizing: PE "),
+        assertTrue(r.err().contains("pgas4j: host 127.0.0.1 lost all its PEs (2, 3): PE "),
                 r::toString);
         assertTrue(r.err().contains("was killed by signal 9 (SIGKILL)"), r::toString);
         assertTrue(millis < 10_000, "the job took " + millis + " ms to fail after the kill\n" + r);
