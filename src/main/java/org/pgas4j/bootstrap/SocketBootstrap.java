@@ -139,6 +139,7 @@ public final class SocketBootstrap implements Bootstrap {
         Socket socket = new Socket();
         try {
             socket.setTcpNoDelay(true);
+            KeepAlive.enable(socket); // a launcher host that vanishes is noticed in seconds
             socket.connect(address, CONNECT_TIMEOUT_MILLIS);
             socket.setSoTimeout(HANDSHAKE_TIMEOUT_MILLIS);
             DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));

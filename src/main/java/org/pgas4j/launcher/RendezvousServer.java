@@ -27,6 +27,7 @@ import java.security.SecureRandom;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import org.pgas4j.bootstrap.KeepAlive;
 import org.pgas4j.bootstrap.RendezvousProtocol;
 
 /**

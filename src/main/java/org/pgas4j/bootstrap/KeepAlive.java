@@ -1,30 +1,34 @@
-package org.pgas4j.launcher;
+package org.pgas4j.bootstrap;
 
 import java.io.IOException;
 import java.net.Socket;
 import jdk.net.ExtendedSocketOptions;
 
 /**
- * TCP keep-alive on a rendezvous connection, probing after {@link #IDLE_SECONDS} of silence every
+ * TCP keep-alive on a rendezvous connection (both ends), probing after {@link #IDLE_SECONDS} of silence every
  * {@link #INTERVAL_SECONDS}, {@link #PROBES} times: a host that vanishes without closing its
  * connections (power loss, a cut link) is noticed in about {@link #DETECTION_SECONDS} seconds
  * instead of the system's two hours.
  */
-final class KeepAlive {
+public final class KeepAlive {
     /** Seconds of silence before the first probe. */
-    static final int IDLE_SECONDS = 5;
+    public static final int IDLE_SECONDS = 5;
     /** Seconds between probes. */
-    static final int INTERVAL_SECONDS = 2;
+    public static final int INTERVAL_SECONDS = 2;
     /** Unanswered probes before the connection is declared dead. */
-    static final int PROBES = 3;
+    public static final int PROBES = 3;
     /** About how long a dead peer goes unnoticed. */
-    static final int DETECTION_SECONDS = IDLE_SECONDS + INTERVAL_SECONDS * PROBES;
+    public static final int DETECTION_SECONDS = IDLE_SECONDS + INTERVAL_SECONDS * PROBES;
 
     private KeepAlive() {
     }
 
-    /** Turns keep-alive on for {@code s}, with the short timings where the platform supports them. */
-    static void enable(Socket s) throws IOException {
+    /**
+     * Turns keep-alive on for {@code s}, with the short timings where the platform supports them.
+     *
+     * @throws IOException when the socket refuses the options
+     */
+    public static void enable(Socket s) throws IOException {
         s.setKeepAlive(true);
         if (s.supportedOptions().contains(ExtendedSocketOptions.TCP_KEEPIDLE)) {
             s.setOption(ExtendedSocketOptions.TCP_KEEPIDLE, IDLE_SECONDS);
