@@ -67,13 +67,15 @@ final class SlurmRun {
             server.start();
             RendezvousFile.write(file, new RendezvousFile.Contents(server.address(), idAndSecret[0], idAndSecret[1]));
             PeProcess[] pes = new PeProcess[task.size()];
+            Placement placement = task.placement();
             pes[0] = new PeStarter(out, err, cleanup).start(launch(task, transport, server.address(), idAndSecret,
-                    forwarded, command, slot), new LocalSpawner(), null, prefix);
+                    forwarded, command, slot), new LocalSpawner(), placement == null ? null : placement.slot(0), prefix);
             for (int rank = 1; rank < pes.length; rank++) {
-                pes[rank] = new PeProcess(rank, "PE " + rank, null, null, null, null, "srun", false);
+                pes[rank] = new PeProcess(rank, "PE " + rank, null, null, null,
+                        placement == null ? null : placement.slot(rank), "srun", false);
             }
             int status = new Job(events, pes, err, options.timeoutMillis(), options.timeoutText(), true,
-                    cleanup::stopping).run();
+                    cleanup::stopping, placement).run();
             RunCommand.drain(new PeProcess[] {pes[0]});
             return status;
         } catch (IOException e) {

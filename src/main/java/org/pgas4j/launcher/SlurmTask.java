@@ -18,9 +18,12 @@ import java.util.Map;
  *        {@code SLURM_TASKS_PER_NODE}), such as {@code 2(x3),1}
  * @param hostName {@code SLURMD_NODENAME}, or {@code node<N>}
  * @param stepName {@code <SLURM_JOB_ID>.<SLURM_STEP_ID>}: the same for every task of the step
+ * @param placement where every task runs, when Slurm placed them in blocks (its default
+ *        distribution, or {@code SLURM_DISTRIBUTION=block...}) and {@code SLURM_STEP_NODELIST}
+ *        names the nodes; otherwise null (then only this task's place is known)
  */
 record SlurmTask(int rank, int size, int node, int nodes, int localRank, int localSize, String hostName,
-                 String stepName) {
+                 String stepName, Placement placement) {
 
     /**
      * Reads the task from Slurm's variables.
@@ -60,7 +63,29 @@ record SlurmTask(int rank, int size, int node, int nodes, int localRank, int loc
         if (!step.matches("[0-9A-Za-z_]+")) {
             throw new UsageException("--slurm: SLURM_STEP_ID is '" + step + "'");
         }
-        return new SlurmTask(rank, size, node, nodes, localRank, localSize, host, job + "." + step);
+        return new SlurmTask(rank, size, node, nodes, localRank, localSize, host, job + "." + step,
+                blockPlacement(env, size, perNode, rank, node, localRank));
+    }
+
+    /** The step's placement when it is a block one over named nodes, else null. */
+    private static Placement blockPlacement(Map<String, String> env, int size, List<Integer> perNode, int rank,
+                                            int node, int localRank) {
+        String distribution = env.getOrDefault("SLURM_DISTRIBUTION", "block");
+        String nodeList = env.getOrDefault("SLURM_STEP_NODELIST", env.get("SLURM_JOB_NODELIST"));
+        if (!distribution.startsWith("block") || nodeList == null) {
+            return null;
+        }
+        List<String> names = SlurmHostList.expand(nodeList);
+        if (names.size() != perNode.size()) {
+            return null;
+        }
+        List<HostList.Host> hosts = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            hosts.add(new HostList.Host(names.get(i), perNode.get(i)));
+        }
+        Placement p = Placement.block(size, hosts);
+        Placement.Slot mine = p.slot(rank);
+        return mine.node() == node && mine.localRank() == localRank ? p : null;
     }
 
     /**

@@ -37,8 +37,8 @@ class SlurmTaskTest {
 
     @Test
     void readsRankSizeNodeAndLocalRank() {
-        assertEquals(new SlurmTask(4, 7, 1, 3, 1, 3, "cn1", "4242.0"), SlurmTask.fromEnvironment(task(4)));
-        assertEquals(new SlurmTask(6, 7, 2, 3, 0, 1, "cn2", "4242.0"), SlurmTask.fromEnvironment(task(6)));
+        assertEquals(new SlurmTask(4, 7, 1, 3, 1, 3, "cn1", "4242.0", null), SlurmTask.fromEnvironment(task(4)));
+        assertEquals(new SlurmTask(6, 7, 2, 3, 0, 1, "cn2", "4242.0", null), SlurmTask.fromEnvironment(task(6)));
     }
 
     @Test
@@ -48,7 +48,27 @@ class SlurmTaskTest {
         env.put("SLURM_JOB_NUM_NODES", env.remove("SLURM_NNODES"));
         env.put("SLURM_TASKS_PER_NODE", env.remove("SLURM_STEP_TASKS_PER_NODE"));
         env.remove("SLURMD_NODENAME");
-        assertEquals(new SlurmTask(0, 7, 0, 3, 0, 3, "node0", "4242.0"), SlurmTask.fromEnvironment(env));
+        assertEquals(new SlurmTask(0, 7, 0, 3, 0, 3, "node0", "4242.0", null), SlurmTask.fromEnvironment(env));
+    }
+
+    @Test
+    void aBlockStepOverNamedNodesGivesEveryTasksPlace() {
+        Map<String, String> env = task(4);
+        env.put("SLURM_STEP_NODELIST", "cn[0-1],cn2");
+        Placement p = SlurmTask.fromEnvironment(env).placement();
+        assertEquals(List.of("cn0", "cn1", "cn2"), p.nodes());
+        assertEquals(new Placement.Slot("cn1", 1, 2, 3), p.slot(5));
+        env.put("SLURM_DISTRIBUTION", "cyclic");
+        assertEquals(null, SlurmTask.fromEnvironment(env).placement(), "a cyclic step is not a block placement");
+    }
+
+    @Test
+    void expandsSlurmHostLists() {
+        assertEquals(List.of("cn01", "cn02", "cn03", "cn7", "gpu5"), SlurmHostList.expand("cn[01-03,7],gpu5"));
+        assertEquals(List.of("a"), SlurmHostList.expand("a"));
+        assertThrows(UsageException.class, () -> SlurmHostList.expand("cn[1-"));
+        assertThrows(UsageException.class, () -> SlurmHostList.expand("cn[3-1]"));
+        assertThrows(UsageException.class, () -> SlurmHostList.expand("a,,b"));
     }
 
     @Test
