@@ -18,6 +18,7 @@ final class NetnsSpawner implements Spawner {
 
     private final Map<String, String> namespaces;
 
+    /** With the mapping of {@link #MAP_PROPERTY}. */
     NetnsSpawner() {
         this(System.getProperty(MAP_PROPERTY, ""));
     }

@@ -34,10 +34,19 @@ final class PeProcess {
     boolean exited;
     int status;
 
+    /** A PE (or the local job JVM) started on this host as the PE itself. */
     PeProcess(int rank, String label, Process process, OutputForwarder stdout, OutputForwarder stderr) {
         this(rank, label, process, stdout, stderr, null, "local", true);
     }
 
+    /**
+     * A PE placed on a named host.
+     *
+     * @param process the spawned process, or null for a PE this launcher did not start
+     * @param slot its place among the hosts, or null
+     * @param spawnerName the spawner's name, for messages
+     * @param processIsThePe whether {@code process} is the PE itself (same pid)
+     */
     PeProcess(int rank, String label, Process process, OutputForwarder stdout, OutputForwarder stderr,
               Placement.Slot slot, String spawnerName, boolean processIsThePe) {
         this.rank = rank;

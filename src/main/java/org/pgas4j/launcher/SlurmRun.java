@@ -27,6 +27,10 @@ final class SlurmRun {
     private final LineSink out;
     private final LineSink err;
 
+    /**
+     * @param out where this task's PE's standard output goes
+     * @param err where its standard error and the launcher's messages go
+     */
     SlurmRun(LineSink out, LineSink err) {
         this.out = out;
         this.err = err;

@@ -16,10 +16,12 @@ final class SshSpawner implements Spawner {
 
     private final String ssh;
 
+    /** With the client of {@link #SSH_PROPERTY}, else {@code ssh} from the PATH. */
     SshSpawner() {
         this(System.getProperty(SSH_PROPERTY, "ssh"));
     }
 
+    /** @param ssh the ssh client to run */
     SshSpawner(String ssh) {
         this.ssh = ssh;
     }
