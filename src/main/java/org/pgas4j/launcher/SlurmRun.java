@@ -105,7 +105,7 @@ final class SlurmRun {
             err.message("task " + task.rank() + ": " + e.getMessage());
             return RunCommand.LAUNCH_FAILURE_STATUS;
         }
-        JobCleanup cleanup = new JobCleanup(c.jobId(), err);
+        JobCleanup cleanup = new JobCleanup(c.jobId(), task.rank(), err);
         try {
             PeProcess pe = new PeStarter(out, err, cleanup).start(launch(task, transport, c.rendezvous(),
                     new String[] {c.jobId(), c.secret()}, forwarded, command, slot), new LocalSpawner(), null, prefix);

@@ -22,6 +22,7 @@ class SpawnerTest {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("PGAS4J_SEGMENT_SIZE", "1m");
         env.put(LaunchEnvironment.RANK, "2");
+        env.put(LaunchEnvironment.JOB_ID, "0123456789abcdef");
         env.put(LaunchEnvironment.RENDEZVOUS, "10.77.0.1:4000");
         return new PeLaunch(2, "h2", List.of("/opt/jdk/bin/java", "-Dpgas4j.x=a b", "-cp", "/a:/b", "Main", "it's"),
                 env, SECRET);
@@ -32,8 +33,9 @@ class SpawnerTest {
         List<String> cmd = new SshSpawner("ssh").command(launch());
         assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-T", "-x", "h2"), cmd.subList(0, 6));
         assertEquals(7, cmd.size(), cmd.toString());
-        assertEquals("exec env PGAS4J_SEGMENT_SIZE=1m PGAS4J_RANK=2 PGAS4J_RENDEZVOUS=10.77.0.1:4000 "
-                + "PGAS4J_SECRET_ON_STDIN=1 /opt/jdk/bin/java '-Dpgas4j.x=a b' -cp /a:/b Main 'it'\\''s'", cmd.get(6));
+        assertEquals("env PGAS4J_SEGMENT_SIZE=1m PGAS4J_RANK=2 PGAS4J_JOB_ID=0123456789abcdef "
+                + "PGAS4J_RENDEZVOUS=10.77.0.1:4000 PGAS4J_SECRET_ON_STDIN=1 /opt/jdk/bin/java '-Dpgas4j.x=a b' "
+                + "-cp /a:/b Main 'it'\\''s'; s=$?; rm -f /dev/shm/pgas4j-0123456789abcdef-2-*; exit $s", cmd.get(6));
         assertFalse(String.join(" ", cmd).contains(SECRET), "the secret is on the command line");
         assertTrue(new SshSpawner("ssh").secretOnStdin());
         assertFalse(new SshSpawner("ssh").spawnsThePeItself());
@@ -43,7 +45,8 @@ class SpawnerTest {
     void netnsRunsTheSameEnvCommandInTheHostsNamespaceWithAClearedEnvironment() {
         NetnsSpawner s = new NetnsSpawner("h2=pgas4j-b, h1=pgas4j-a");
         assertEquals(List.of("ip", "netns", "exec", "pgas4j-b", "env", "-i", "PGAS4J_SEGMENT_SIZE=1m", "PGAS4J_RANK=2",
-                "PGAS4J_RENDEZVOUS=10.77.0.1:4000", "PGAS4J_SECRET_ON_STDIN=1", "/opt/jdk/bin/java", "-Dpgas4j.x=a b",
+                "PGAS4J_JOB_ID=0123456789abcdef", "PGAS4J_RENDEZVOUS=10.77.0.1:4000", "PGAS4J_SECRET_ON_STDIN=1",
+                "/opt/jdk/bin/java", "-Dpgas4j.x=a b",
                 "-cp", "/a:/b", "Main", "it's"), s.command(launch()));
         assertEquals("other", s.namespace("other"));
         assertThrows(UsageException.class, () -> new NetnsSpawner("h2"));

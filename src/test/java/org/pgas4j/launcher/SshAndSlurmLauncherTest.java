@@ -40,9 +40,7 @@ class SshAndSlurmLauncherTest {
     @Test
     @Timeout(60)
     void theSshSpawnerForwardsTheEnvironmentOnTheCommandLineAndTheSecretOnStdin() throws Exception {
-        Path ssh = dir.resolve("ssh");
-        Files.writeString(ssh, FAKE_SSH);
-        Files.setPosixFilePermissions(ssh, PosixFilePermissions.fromString("rwx------"));
+        Path ssh = fakeSsh();
         LauncherProcess.Result r = LauncherProcess.start(dir,
                 List.of("-Dpgas4j.launcher.spawner=ssh", "-Dpgas4j.launcher.ssh=" + ssh), "run", "-np", "4",
                 "--hosts", "localhost:2,127.0.0.1:2", "--env", "PGAS4J_ENDPOINTS_MAX=32", "--tag-output", "-cp", CP,
@@ -52,6 +50,29 @@ class SshAndSlurmLauncherTest {
                 new int[] {0, 0, 1, 1}, new int[] {0, 1, 0, 1}, new int[] {2, 2, 2, 2}, 2);
         assertEquals(List.of("localhost", "localhost", "127.0.0.1", "127.0.0.1"),
                 Files.readAllLines(dir.resolve("ssh-hosts")).stream().sorted(java.util.Comparator.reverseOrder()).toList());
+    }
+
+    @Test
+    @Timeout(60)
+    void aHostReachedOverSshThatLosesItsPesIsNamed() throws Exception {
+        LauncherProcess launcher = LauncherProcess.start(dir,
+                List.of("-Dpgas4j.launcher.spawner=ssh", "-Dpgas4j.launcher.ssh=" + fakeSsh()), "run", "-np", "4",
+                "--hosts", "localhost:2,127.0.0.1:2", "--tag-output", "-cp", CP, HostsPe.class.getName(), "hold");
+        List<String> lines = launcher.awaitLines("ring ok", 4);
+        long killedAt = System.nanoTime();
+        for (String line : lines) {
+            Matcher m = MultiHostLauncherTest.LINE.matcher(line);
+            assertTrue(m.matches(), line);
+            if (m.group(8).equals("127.0.0.1")) {
+                ProcessHandle.of(Long.parseLong(m.group(10))).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+        LauncherProcess.Result r = launcher.await();
+        long millis = (System.nanoTime() - killedAt) / 1_000_000;
+        assertTrue(r.status() != 0, r::toString);
+        assertTrue(r.err().contains("pgas4j: host 127.0.0.1 lost all its PEs (2, 3): PE "), r::toString);
+        assertTrue(r.err().contains(" there)"), "the PE is named with its pid on its host\n" + r);
+        assertTrue(millis < 10_000, "the job took " + millis + " ms to fail after the kill\n" + r);
     }
 
     @Test
@@ -87,6 +108,13 @@ class SshAndSlurmLauncherTest {
         assertTrue(zero.err().contains("pgas4j: host cn1 lost its PE (2): PE 2 on host cn1 (pid " + m.group(10)
                 + " there) closed its connection to the launcher without finalizing"), zero::toString);
         assertTrue(millis < 10_000, "the step took " + millis + " ms to fail\n" + zero);
+    }
+
+    private Path fakeSsh() throws java.io.IOException {
+        Path ssh = dir.resolve("ssh");
+        Files.writeString(ssh, FAKE_SSH);
+        Files.setPosixFilePermissions(ssh, PosixFilePermissions.fromString("rwx------"));
+        return ssh;
     }
 
     /** Starts the three tasks of a step on two emulated nodes: tasks 0 and 1 on cn0, task 2 on cn1. */
