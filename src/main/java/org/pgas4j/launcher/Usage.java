@@ -27,9 +27,10 @@ final class Usage {
               --slurm               one PE per Slurm task: srun bin/pgas4j run --slurm MAIN_CLASS
 
             Every -Dpgas4j.* property given to the launcher is passed on to the PEs. PEs on other hosts
-            are started with ssh -o BatchMode=yes (the same JDK and class path paths must exist there). The exit status is
-            the first failing PE's status (128+signal for a killed PE), 124 on timeout, 2 for a bad
-            command line. When a PE fails the others are aborted and the job's shared files removed.
+            are started with ssh -o BatchMode=yes; the same JDK and class path must exist there at the
+            same paths. The exit status is the first failing PE's status (128+signal for a killed PE),
+            124 on timeout, 2 for a bad command line. When a PE fails the others are aborted and the
+            job's shared files removed.
             A PE that joined the job must close its bootstrap (or client) before it exits; exiting
             without doing so while other PEs still run fails the job (status 1), as in MPI.
             """.formatted(RunOptions.MAX_PES);
