@@ -176,8 +176,8 @@ final class Job {
             return;
         }
         if (exitStatus != 0 && pe.connection == null && !pe.processIsThePe) {
-            failPe(pe, pe.name() + " was never started there: its " + pe.spawnerName + " process "
-                    + ExitStatus.describe(exitStatus) + " before the PE joined the job", exitStatus, true);
+            failPe(pe, pe.name() + " ended before joining the job: its " + pe.spawnerName + " process "
+                    + ExitStatus.describe(exitStatus), exitStatus, true);
         } else if (exitStatus != 0) {
             String what = pe.name() + " " + ExitStatus.describe(exitStatus);
             failPe(pe, what, exitStatus, reportPlainExits || ExitStatus.isSignal(exitStatus));

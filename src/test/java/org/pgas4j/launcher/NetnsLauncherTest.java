@@ -116,7 +116,7 @@ class NetnsLauncherTest {
         assertTrue(r.status() != 0, r::toString);
         assertTrue(r.err().contains("pgas4j: host ghost lost all its PEs (1, 2): PE "),
                 r::toString);
-        assertTrue(r.err().contains("was never started there: its netns process exited with status"), r::toString);
+        assertTrue(r.err().contains("ended before joining the job: its netns process exited with status 255"), r::toString);
     }
 
     /** Starts the launcher inside the first namespace with a 4-PE job on ns1:2,ns2:2 (unless overridden). */
