@@ -21,7 +21,7 @@ import org.pgas4j.bootstrap.RendezvousProtocol;
  *       disagree on the kind or the order) fails the job with status 1;</li>
  *   <li>the time limit fails the job with status 124, naming the PEs still running.</li>
  *   <li>in a job on named hosts, a PE's failure is reported a moment later
- *       ({@link #HOST_GRACE_MILLIS}): when by then every unfinalized PE of its host has exited or
+ *       ({@link HostChecks#GRACE_MILLIS}): when by then every unfinalized PE of its host has exited or
  *       lost its connection, the host is named ({@code host h2 lost all its PEs (2, 3): ...}: a
  *       dead host, or a spawner such as ssh that ended without its PEs); otherwise the PE's own
  *       failure is reported. Failures that follow from it meanwhile (a collective the PE cannot
@@ -36,8 +36,6 @@ final class Job {
     /** The exit status of a job failed by the launcher's policy rather than by a PE's own status. */
     static final int POLICY_STATUS = 1;
     private static final long DISCONNECT_GRACE_MILLIS = 1_000;
-    /** How long the failure of a PE on a named host waits for the rest of its host to go too. */
-    static final long HOST_GRACE_MILLIS = 1_000;
     /** How long PEs this launcher did not start (other Slurm tasks') have to join. */
     static final long EXTERNAL_JOIN_MILLIS = 120_000;
 
@@ -47,8 +45,7 @@ final class Job {
     private final String timeoutText;
     private final boolean reportPlainExits;
     private final BooleanSupplier launcherStopping;
-    private final Placement placement;
-    private final java.util.Set<Integer> hostsUnderCheck = new java.util.HashSet<>();
+    private final HostChecks hostChecks;
     /** True while a host check or the time limit reports: no deferral then. */
     private boolean deciding;
     private final BlockingQueue<JobEvent> events;
@@ -84,7 +81,7 @@ final class Job {
      */
     Job(BlockingQueue<JobEvent> events, PeProcess[] pes, LineSink err, long timeoutMillis, String timeoutText,
         boolean reportPlainExits, BooleanSupplier launcherStopping, Placement placement) {
-        this.placement = placement;
+        this.hostChecks = new HostChecks(placement, events::add);
         this.events = events;
         this.pes = pes;
         this.err = err;
@@ -116,7 +113,7 @@ final class Job {
     int run() throws InterruptedException {
         long deadline = timeoutMillis > 0 ? timeoutMillis : Long.MAX_VALUE;
         // A pending host check still decides the job's status after the last process has ended.
-        while (running > 0 || (!failed && !hostsUnderCheck.isEmpty())) {
+        while (running > 0 || (!failed && hostChecks.pending())) {
             long next = Math.min(failed ? Long.MAX_VALUE : deadline, teardown.nextMillis());
             long wait = next == Long.MAX_VALUE ? TimeUnit.DAYS.toMillis(1) : Math.max(1, next - nowMillis());
             JobEvent e = events.poll(wait, TimeUnit.MILLISECONDS);
@@ -333,13 +330,10 @@ final class Job {
 
     /** A PE failed: at once on this host; on named hosts, after a look at the rest of its host. */
     private void failPe(PeProcess pe, String reason, int exitStatus, boolean report) {
-        if (placement == null || pe.slot == null) {
+        if (hostChecks.applies(pe)) {
+            hostChecks.schedule(pe, reason, exitStatus, report);
+        } else {
             fail(reason, exitStatus, report);
-            return;
-        }
-        if (hostsUnderCheck.add(pe.slot.node())) {
-            CompletableFuture.delayedExecutor(HOST_GRACE_MILLIS, TimeUnit.MILLISECONDS)
-                    .execute(() -> post(new JobEvent.HostCheck(pe.rank, reason, exitStatus, report)));
         }
     }
 
@@ -348,7 +342,7 @@ final class Job {
             return;
         }
         deciding = true;
-        String lost = HostLoss.describe(pes, placement, pe.slot.node());
+        String lost = hostChecks.lostHost(pes, pe);
         if (lost != null) {
             fail(lost + ": " + h.reason(), h.status(), true);
         } else {
@@ -361,7 +355,7 @@ final class Job {
     }
 
     private void fail(String reason, int exitStatus, boolean report) {
-        if (!hostsUnderCheck.isEmpty() && !deciding) {
+        if (hostChecks.pending() && !deciding) {
             // A PE on a named host failed a moment ago and its host is being looked at: what follows
             // from that (a collective it cannot join) is not the news; the host check reports soon.
             return;
