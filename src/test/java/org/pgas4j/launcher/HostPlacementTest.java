@@ -67,6 +67,19 @@ class HostPlacementTest {
     }
 
     @Test
+    void theRendezvousAddressIsLoopbackOnThisHostAndMustBeOneOfItsAddresses() {
+        java.net.InetAddress loopback = java.net.InetAddress.getLoopbackAddress();
+        assertEquals(loopback, RendezvousAddress.choose(null, List.of()));
+        assertEquals(loopback, RendezvousAddress.choose("127.0.0.1", List.of("h2")));
+        // Asking the kernel for the route to 127.0.0.1 sends nothing and answers loopback.
+        assertEquals(loopback, RendezvousAddress.choose(null, List.of("127.0.0.1")));
+        assertMessage(() -> RendezvousAddress.choose("192.0.2.1", List.of()),
+                "--rendezvous-address 192.0.2.1 is not an address of this host");
+        assertMessage(() -> RendezvousAddress.choose(null, List.of("h2.invalid")),
+                "cannot resolve host h2.invalid to choose the address its PEs reach the launcher on");
+    }
+
+    @Test
     void runOptionsTakeTheHostOptions() {
         RunOptions o = RunOptions.parse(List.of("-np", "4", "--hosts", "a:2,b:2", "--rendezvous-address=10.77.0.1",
                 "--env", "FOO", "-x", "BAR=1", "--spawner", "netns", "Main"));
