@@ -39,7 +39,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The PE side of the launcher's bootstrap: one authenticated TCP connection to the launcher's
- * rendezvous server (over loopback, or over the network when the job spans hosts), through which collectives go (see {@link RendezvousProtocol}).
+ * rendezvous server (over loopback, or over the network when the job spans hosts), through which
+ * collectives go (see {@link RendezvousProtocol}).
  *
  * <p>A daemon watchdog thread reads the connection for the whole life of the PE. When the launcher
  * aborts the job or the connection is lost (the launcher exited or was killed), {@link #healthy()}

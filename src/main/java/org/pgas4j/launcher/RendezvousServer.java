@@ -32,9 +32,10 @@ import org.pgas4j.bootstrap.RendezvousProtocol;
 
 /**
  * The launcher's end of the bootstrap: a TCP server on 127.0.0.1, or on the address remote PEs
- * reach when the job spans hosts (ephemeral port), that challenges every connection to prove knowledge of the job secret (see {@link RendezvousProtocol}), then
- * turns what authenticated PEs send into {@link JobEvent}s. Whether a PE may join, and everything
- * about collectives, is decided by the job's event thread; this class only reads and checks.
+ * reach when the job spans hosts (ephemeral port), that challenges every connection to prove
+ * knowledge of the job secret (see {@link RendezvousProtocol}), then turns what authenticated PEs
+ * send into {@link JobEvent}s. Whether a PE may join, and everything about collectives, is decided
+ * by the job's event thread; this class only reads and checks.
  */
 final class RendezvousServer implements AutoCloseable {
     private static final int HANDSHAKE_TIMEOUT_MILLIS = 10_000;

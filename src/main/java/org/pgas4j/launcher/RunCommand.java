@@ -55,9 +55,9 @@ final class RunCommand {
         }
         HostSetup hosts = HostSetup.of(options);
 
-        String[] idAndSecret = newJobIdAndSecret();
-        String jobId = idAndSecret[0];
-        String secret = idAndSecret[1];
+        Credentials credentials = Credentials.fresh();
+        String jobId = credentials.jobId();
+        String secret = credentials.secret();
         BlockingQueue<JobEvent> events = new LinkedBlockingQueue<>();
         JobCleanup cleanup = new JobCleanup(jobId, err);
         PeStarter starter = new PeStarter(out, err, cleanup);
@@ -109,10 +109,19 @@ final class RunCommand {
         }
     }
 
-    /** A fresh job id (16 hex digits) and secret (32). */
-    static String[] newJobIdAndSecret() {
-        SecureRandom random = new SecureRandom();
-        return new String[] {HexFormat.of().formatHex(randomBytes(random, 8)), HexFormat.of().formatHex(randomBytes(random, 16))};
+    /**
+     * A job's id and secret.
+     *
+     * @param jobId 16 hex digits, the prefix of the job's shared files
+     * @param secret 32 hex digits, which a PE proves it knows to join
+     */
+    record Credentials(String jobId, String secret) {
+        /** Fresh random ones. */
+        static Credentials fresh() {
+            SecureRandom random = new SecureRandom();
+            return new Credentials(HexFormat.of().formatHex(randomBytes(random, 8)),
+                    HexFormat.of().formatHex(randomBytes(random, 16)));
+        }
     }
 
     private static Map<String, String> localEnvironment(String jobId) {

@@ -61,18 +61,19 @@ final class SlurmRun {
                                Map<String, String> forwarded, List<String> command, Placement.Slot slot,
                                String prefix) throws InterruptedException {
         InetAddress address = address(options.hostOptions().rendezvousAddress(), task.nodes());
-        String[] idAndSecret = RunCommand.newJobIdAndSecret();
+        RunCommand.Credentials credentials = RunCommand.Credentials.fresh();
         BlockingQueue<JobEvent> events = new LinkedBlockingQueue<>();
-        JobCleanup cleanup = new JobCleanup(idAndSecret[0], err);
+        JobCleanup cleanup = new JobCleanup(credentials.jobId(), err);
         RendezvousServer server = null;
         try {
-            server = new RendezvousServer(RendezvousProtocol.secretKey(idAndSecret[1]), 2 * task.size() + 16,
+            server = new RendezvousServer(RendezvousProtocol.secretKey(credentials.secret()), 2 * task.size() + 16,
                     events::add, err, address);
             server.start();
-            RendezvousFile.write(file, new RendezvousFile.Contents(server.address(), idAndSecret[0], idAndSecret[1]));
+            RendezvousFile.write(file,
+                    new RendezvousFile.Contents(server.address(), credentials.jobId(), credentials.secret()));
             PeProcess[] pes = new PeProcess[task.size()];
             Placement placement = task.placement();
-            pes[0] = new PeStarter(out, err, cleanup).start(launch(task, transport, server.address(), idAndSecret,
+            pes[0] = new PeStarter(out, err, cleanup).start(launch(task, transport, server.address(), credentials,
                     forwarded, command, slot), new LocalSpawner(), placement == null ? null : placement.slot(0), prefix);
             for (int rank = 1; rank < pes.length; rank++) {
                 pes[rank] = new PeProcess(rank, "PE " + rank, null, null, null,
@@ -107,8 +108,9 @@ final class SlurmRun {
         }
         JobCleanup cleanup = new JobCleanup(c.jobId(), task.rank(), err);
         try {
-            PeProcess pe = new PeStarter(out, err, cleanup).start(launch(task, transport, c.rendezvous(),
-                    new String[] {c.jobId(), c.secret()}, forwarded, command, slot), new LocalSpawner(), null, prefix);
+            PeLaunch launch = launch(task, transport, c.rendezvous(), new RunCommand.Credentials(c.jobId(), c.secret()),
+                    forwarded, command, slot);
+            PeProcess pe = new PeStarter(out, err, cleanup).start(launch, new LocalSpawner(), null, prefix);
             long limit = options.timeoutMillis() > 0 ? options.timeoutMillis() : Long.MAX_VALUE;
             if (!pe.process.waitFor(limit, TimeUnit.MILLISECONDS)) {
                 err.message(pe.name() + " timed out after " + options.timeoutText() + " s");
@@ -127,12 +129,13 @@ final class SlurmRun {
         }
     }
 
-    private static PeLaunch launch(SlurmTask task, String transport, String rendezvous, String[] idAndSecret,
+    private static PeLaunch launch(SlurmTask task, String transport, String rendezvous,
+                                   RunCommand.Credentials credentials,
                                    Map<String, String> forwarded, List<String> command, Placement.Slot slot) {
         Map<String, String> env = new LinkedHashMap<>(forwarded);
-        env.putAll(PeVariables.launch(task.rank(), task.size(), idAndSecret[0], rendezvous, transport, slot,
+        env.putAll(PeVariables.launch(task.rank(), task.size(), credentials.jobId(), rendezvous, transport, slot,
                 task.nodes()));
-        return new PeLaunch(task.rank(), task.hostName(), command, env, idAndSecret[1]);
+        return new PeLaunch(task.rank(), task.hostName(), command, env, credentials.secret());
     }
 
     /** {@code --rendezvous-address}, loopback on one node, else this host's address by its name. */
