@@ -185,6 +185,15 @@ public final class Client implements AutoCloseable {
         return jobSize;
     }
 
+    /**
+     * Where this PE runs among the job's hosts: its host (node) index, the number of hosts, and its
+     * rank among the PEs of its host, as the launcher placed it ({@code --hosts}); a job on one
+     * host is node 0 of 1.
+     */
+    public org.pgas4j.bootstrap.NodeLocation location() {
+        return bootstrap.location();
+    }
+
     /** The job's identifier, shared by all its PEs. */
     public String jobId() {
         return bootstrap.jobId();
