@@ -190,17 +190,22 @@ public final class Collectives {
 
     /** Allreduce of one long: every member gets {@code op} over all members' {@code value}. */
     public long allreduceLong(Team team, long value, ReduceOp op) {
-        long[] v = {value};
+        long[] v = ONE_LONG.get(); // per thread: a scalar allreduce allocates nothing
+        v[0] = value;
         allreduce(team, v, v, op);
         return v[0];
     }
 
     /** Allreduce of one double. */
     public double allreduceDouble(Team team, double value, ReduceOp op) {
-        double[] v = {value};
+        double[] v = ONE_DOUBLE.get();
+        v[0] = value;
         allreduce(team, v, v, op);
         return v[0];
     }
+
+    private static final ThreadLocal<long[]> ONE_LONG = ThreadLocal.withInitial(() -> new long[1]);
+    private static final ThreadLocal<double[]> ONE_DOUBLE = ThreadLocal.withInitial(() -> new double[1]);
 
     private void checkReduce(Team team, MemorySegment dst, boolean dstMatters, MemorySegment src, DataType type,
                              long count, ReduceOp op, String name) {
