@@ -19,7 +19,6 @@ import java.util.Map;
 final class KindsBenchmark implements Benchmark {
     private static final long FULL_TIMEOUT_SECONDS = 240;
     private static final long QUICK_TIMEOUT_SECONDS = 90;
-    private static final long LAUNCHER_GRACE_SECONDS = 10;
 
     @Override
     public String name() {
@@ -33,18 +32,12 @@ final class KindsBenchmark implements Benchmark {
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
-        RmaOptions options = RmaOptions.parse(name(), args);
-        JsonFile.check(name(), options.json());
-        String plan = options.quick() ? RmaPlan.QUICK : RmaPlan.FULL;
-        long timeout = options.quick() ? QUICK_TIMEOUT_SECONDS : FULL_TIMEOUT_SECONDS;
-        out.println(RmaBenchmark.header(RmaPlan.named(plan)).replace("bench rma", "bench kinds"));
-        out.flush();
+        JobBench bench = JobBench.start(name(), args, out, FULL_TIMEOUT_SECONDS, QUICK_TIMEOUT_SECONDS);
         Map<String, Object> doc = new LinkedHashMap<>();
         for (String path : List.of("auto", "am")) {
             err.println("bench kinds: 2-PE job, pgas4j.rma.path=" + path + " ...");
-            Map<String, Double> r = ChildProcess.run("kinds job (" + path + ")", JvmCommands.pgasJob(timeout,
-                    List.of("-Dpgas4j.rma.path=" + path), KindsBandwidthPe.class, plan), timeout + LAUNCHER_GRACE_SECONDS,
-                    err);
+            Map<String, Double> r = bench.runJob("kinds job (" + path + ")", List.of("-Dpgas4j.rma.path=" + path),
+                    KindsBandwidthPe.class, err);
             String suffix = path.equals("am") ? "_am" : "";
             out.printf(Locale.ROOT, "%npgas4j.rma.path=%s: 1 MiB bandwidth, MB/s and ratio to HOST->HOST%n", path);
             out.printf(Locale.ROOT, "%-52s %12s %8s %12s %8s%n", "SRC->DST (and the get back)", "put MB/s", "ratio", "get MB/s", "ratio");
@@ -69,11 +62,7 @@ final class KindsBenchmark implements Benchmark {
             doc.put("host_put_bw_MBps" + suffix, putBase);
             doc.put("host_get_bw_MBps" + suffix, getBase);
         }
-        if (options.json() != null) {
-            JsonFile.write(options.json(), Json.write(doc));
-            out.println("JSON written to " + options.json());
-        }
-        out.flush();
+        bench.writeJson(doc, out);
         return 0;
     }
 

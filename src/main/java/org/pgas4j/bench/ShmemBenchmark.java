@@ -20,7 +20,6 @@ import java.util.Map;
 final class ShmemBenchmark implements Benchmark {
     private static final long FULL_TIMEOUT_SECONDS = 300;
     private static final long QUICK_TIMEOUT_SECONDS = 90;
-    private static final long LAUNCHER_GRACE_SECONDS = 10;
     private static final double OVERHEAD_TARGET = 1.10;
     /** Native OpenSHMEM put latency (us) at the sizes the baseline lists. */
     private static final Map<Long, Double> NATIVE_PUT_US = Map.of(8L, 0.036, 64L, 0.036, 4096L, 0.102, 65536L, 1.38,
@@ -41,15 +40,9 @@ final class ShmemBenchmark implements Benchmark {
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
-        RmaOptions options = RmaOptions.parse(name(), args);
-        JsonFile.check(name(), options.json());
-        String plan = options.quick() ? RmaPlan.QUICK : RmaPlan.FULL;
-        long timeout = options.quick() ? QUICK_TIMEOUT_SECONDS : FULL_TIMEOUT_SECONDS;
-        out.println(RmaBenchmark.header(RmaPlan.named(plan)).replace("bench rma", "bench shmem"));
-        out.flush();
+        JobBench bench = JobBench.start(name(), args, out, FULL_TIMEOUT_SECONDS, QUICK_TIMEOUT_SECONDS);
         err.println("bench shmem: 2-PE job ...");
-        Map<String, Double> r = ChildProcess.run("shmem job", JvmCommands.pgasJob(timeout, ShmemLatencyPe.class, plan),
-                timeout + LAUNCHER_GRACE_SECONDS, err);
+        Map<String, Double> r = bench.runJob("shmem job", List.of(), ShmemLatencyPe.class, err);
         Map<String, Object> doc = new LinkedHashMap<>();
         Map<String, Double> overhead = new LinkedHashMap<>();
         Map<String, Double> facadePut = new LinkedHashMap<>();
@@ -88,11 +81,7 @@ final class ShmemBenchmark implements Benchmark {
         doc.put("core_fadd_lat_us", coreFadd);
         doc.put("core_barrier_us", coreBarrier);
         doc.put("facade_overhead", overhead);
-        if (options.json() != null) {
-            JsonFile.write(options.json(), Json.write(doc));
-            out.println("JSON written to " + options.json());
-        }
-        out.flush();
+        bench.writeJson(doc, out);
         return 0;
     }
 

@@ -15,7 +15,6 @@ import java.util.Map;
 final class TeamsBenchmark implements Benchmark {
     private static final long FULL_TIMEOUT_SECONDS = 180;
     private static final long QUICK_TIMEOUT_SECONDS = 60;
-    private static final long LAUNCHER_GRACE_SECONDS = 10;
 
     @Override
     public String name() {
@@ -29,15 +28,9 @@ final class TeamsBenchmark implements Benchmark {
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
-        RmaOptions options = RmaOptions.parse(name(), args);
-        JsonFile.check(name(), options.json());
-        String plan = options.quick() ? RmaPlan.QUICK : RmaPlan.FULL;
-        long timeout = options.quick() ? QUICK_TIMEOUT_SECONDS : FULL_TIMEOUT_SECONDS;
-        out.println(RmaBenchmark.header(RmaPlan.named(plan)).replace("bench rma", "bench teams"));
-        out.flush();
+        JobBench bench = JobBench.start(name(), args, out, FULL_TIMEOUT_SECONDS, QUICK_TIMEOUT_SECONDS);
         err.println("bench teams: 2-PE job ...");
-        Map<String, Double> r = ChildProcess.run("teams job", JvmCommands.pgasJob(timeout, TeamsLatencyPe.class, plan),
-                timeout + LAUNCHER_GRACE_SECONDS, err);
+        Map<String, Double> r = bench.runJob("teams job", List.of(), TeamsLatencyPe.class, err);
         Map<String, Object> doc = new LinkedHashMap<>();
         double world = ResultLine.positive(r, TeamsLatencyPe.WORLD, "teams job");
         out.printf(Locale.ROOT, "%-18s %12s %14s%n", "put 8 B through", "latency(us)", "ratio to world");
@@ -50,11 +43,7 @@ final class TeamsBenchmark implements Benchmark {
         double pairRatio = ResultLine.positive(r, TeamsLatencyPe.PAIR, "teams job") / world;
         doc.put("pair_to_world_ratio", pairRatio);
         out.printf(Locale.ROOT, "pair no slower than world (within 10%%): %s%n", pairRatio <= 1.1 ? "yes" : "no");
-        if (options.json() != null) {
-            JsonFile.write(options.json(), Json.write(doc));
-            out.println("JSON written to " + options.json());
-        }
-        out.flush();
+        bench.writeJson(doc, out);
         return 0;
     }
 
