@@ -286,6 +286,15 @@ public final class UcpEndpoint implements AutoCloseable {
     }
 
     /**
+     * The {@code ucp_ep_h}.
+     *
+     * @return the native handle
+     */
+    MemorySegment handle() {
+        return handle;
+    }
+
+    /**
      * Starts closing the endpoint ({@code ucp_ep_close_nbx}); the endpoint is unusable from now on.
      *
      * @param force true to drop outstanding operations without telling the peer
