@@ -264,6 +264,7 @@ public final class UcpEndpoint implements AutoCloseable {
      * @return the request, 0 when already complete
      */
     public long flushNbx() {
+        checkOpen();
         try {
             return UcsStatus.request("ucp_ep_flush_nbx", (long) Ucp.EP_FLUSH_NBX.invokeExact(handle, rmaParams));
         } catch (Throwable t) {
@@ -348,6 +349,10 @@ public final class UcpEndpoint implements AutoCloseable {
     }
 
     private MemorySegment key(UcpRemoteKey rkey) {
+        checkOpen();
+        if (!rkey.isOpen()) {
+            throw new IllegalStateException("the remote key is destroyed");
+        }
         if (rkey.endpoint() != this) {
             throw new IllegalArgumentException("the remote key was unpacked on another endpoint");
         }

@@ -18,35 +18,56 @@ public final class UcpLibrary {
     /** The signals libucs catches by default and the JVM needs: SIGSEGV, SIGBUS, SIGFPE, SIGILL. */
     private static final int[] JVM_SIGNALS = {11, 7, 8, 4};
     private static final Linker LINKER = Linker.nativeLinker();
-    private static final SymbolLookup UCP;
-    private static final SymbolLookup UCS;
-    private static final String UNAVAILABLE;
+    private static final Loaded LOADED = load("libucs.so.0", "libucp.so.0");
+    private static final SymbolLookup UCP = LOADED.ucp();
+    private static final SymbolLookup UCS = LOADED.ucs();
+    private static final String UNAVAILABLE = LOADED.problem();
 
-    static {
-        SymbolLookup ucp = null;
-        SymbolLookup ucs = null;
-        String reason = null;
+    /**
+     * What loading found.
+     *
+     * @param ucs libucs, or null
+     * @param ucp libucp, or null
+     * @param problem why UCX is unusable, or null when both loaded
+     */
+    record Loaded(SymbolLookup ucs, SymbolLookup ucp, String problem) {
+    }
+
+    /**
+     * Loads libucs then libucp under the given names and removes libucs's signal handlers.
+     * Never throws: a missing library is reported in {@link Loaded#problem()}.
+     *
+     * @param ucsName the file name of libucs to look up
+     * @param ucpName the file name of libucp to look up
+     */
+    static Loaded load(String ucsName, String ucpName) {
+        SymbolLookup ucs;
+        SymbolLookup ucp;
         try {
-            ucs = SymbolLookup.libraryLookup("libucs.so.0", Arena.global());
-            ucp = SymbolLookup.libraryLookup("libucp.so.0", Arena.global());
+            ucs = SymbolLookup.libraryLookup(ucsName, Arena.global());
+        } catch (IllegalArgumentException e) {
+            return new Loaded(null, null, missing(ucsName, e));
+        }
+        try {
+            ucp = SymbolLookup.libraryLookup(ucpName, Arena.global());
+        } catch (IllegalArgumentException e) {
+            return new Loaded(null, null, missing(ucpName, e));
+        }
+        try {
             MethodHandle disable = LINKER.downcallHandle(ucs.findOrThrow("ucs_debug_disable_signal"),
                     FunctionDescriptor.ofVoid(JAVA_INT));
             for (int signal : JVM_SIGNALS) {
                 disable.invokeExact(signal);
             }
-        } catch (IllegalArgumentException e) {
-            ucp = null;
-            ucs = null;
-            reason = "UCX is not installed: libucp.so.0/libucs.so.0 not found (" + e.getMessage()
-                    + "); install libucx0 (Debian: apt-get install libucx0)";
         } catch (Throwable t) {
-            ucp = null;
-            ucs = null;
-            reason = "UCX could not be loaded: " + t;
+            return new Loaded(null, null, "UCX was found but its signal handlers could not be removed: " + t);
         }
-        UCP = ucp;
-        UCS = ucs;
-        UNAVAILABLE = reason;
+        return new Loaded(ucs, ucp, null);
+    }
+
+    private static String missing(String library, IllegalArgumentException e) {
+        return "UCX is not installed: " + library + " could not be loaded (" + e.getMessage()
+                + "); install UCX 1.13 or later (Debian: apt-get install libucx0)";
     }
 
     private UcpLibrary() {

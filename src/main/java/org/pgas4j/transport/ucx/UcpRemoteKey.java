@@ -27,6 +27,15 @@ public final class UcpRemoteKey implements AutoCloseable {
     }
 
     /**
+     * Whether the key can still be used.
+     *
+     * @return false once closed
+     */
+    public boolean isOpen() {
+        return open;
+    }
+
+    /**
      * The {@code ucp_rkey_h}.
      *
      * @return the native handle

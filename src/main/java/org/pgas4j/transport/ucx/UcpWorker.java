@@ -85,6 +85,7 @@ public final class UcpWorker implements AutoCloseable {
      * @return the number of events processed; 0 when nothing happened
      */
     public int progress() {
+        checkOpen();
         try {
             return (int) Ucp.WORKER_PROGRESS.invokeExact(handle);
         } catch (Throwable t) {
@@ -148,6 +149,7 @@ public final class UcpWorker implements AutoCloseable {
      * @return the request, 0 when already complete
      */
     public long flushNbx() {
+        checkOpen();
         try {
             return UcsStatus.request("ucp_worker_flush_nbx", (long) Ucp.WORKER_FLUSH_NBX.invokeExact(handle, noParams));
         } catch (Throwable t) {

@@ -183,6 +183,21 @@ class UcxLoopbackTest {
     }
 
     @Test
+    void closedObjectsAreRefusedInsteadOfCrashing() {
+        UcxPair pair = new UcxPair(UcxPair.TCP, 4096);
+        UcpRemoteKey second = pair.toTarget.unpack(pair.targetMemory.packedKey());
+        second.close();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment local = arena.allocate(64, 8);
+            assertThrows(IllegalStateException.class, () -> pair.toTarget.putNbx(local, 0, 8, pair.remote(0), second));
+        }
+        pair.close();
+        assertThrows(IllegalStateException.class, pair.origin::progress);
+        assertThrows(IllegalStateException.class, pair.toTarget::flushNbx);
+        assertThrows(IllegalStateException.class, () -> pair.originContext.allocate(64));
+    }
+
+    @Test
     void aRejectedSettingNamesTheCallAndTheStatus() {
         UcxException e = assertThrows(UcxException.class,
                 () -> UcpContext.create(UcpParams.FEATURE_RMA, Map.of("RNDV_THRESH", "bogus")));
