@@ -17,7 +17,8 @@ import java.util.Map;
  *
  * <p>Arguments: {@code default|tcp}, warm-up iterations, measured iterations, rounds, and
  * optionally {@code agent} to progress the target worker on a thread of its own (a progress
- * agent) instead of from the origin's waits.
+ * agent) instead of from the origin's waits, or {@code agent-yield} for an agent (and an
+ * origin wait) that yields the core whenever a progress call found nothing to do.
  */
 public final class UcxLatency {
     private UcxLatency() {
@@ -26,7 +27,7 @@ public final class UcxLatency {
     /**
      * Runs the measurement and prints one line per operation and round.
      *
-     * @param args transports, warm-up, measured, rounds, [agent]
+     * @param args transports, warm-up, measured, rounds, [agent|agent-yield]
      * @throws InterruptedException if interrupted while stopping the progress agent
      */
     public static void main(String[] args) throws InterruptedException {
@@ -34,11 +35,12 @@ public final class UcxLatency {
         int warmUp = args.length > 1 ? Integer.parseInt(args[1]) : 2_000_000;
         int measured = args.length > 2 ? Integer.parseInt(args[2]) : 1_000_000;
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 3;
-        boolean agent = args.length > 4 && args[4].equals("agent");
-        String name = (settings == UcxPair.TCP ? "tcp/lo" : "default") + (agent ? " +agent" : "");
+        boolean agent = args.length > 4 && args[4].startsWith("agent");
+        boolean yield = args.length > 4 && args[4].equals("agent-yield");
+        String name = (settings == UcxPair.TCP ? "tcp/lo" : "default") + (agent ? " +" + args[4] : "");
         try (UcxPair pair = new UcxPair(settings, 4096); Arena arena = Arena.ofConfined()) {
             MemorySegment local = arena.allocate(64, 64);
-            Agent progress = agent ? new Agent(pair) : null;
+            Agent progress = agent ? new Agent(pair, yield) : null;
             putFlush(pair, local, warmUp);
             get(pair, local, warmUp);
             fetchAdd(pair, warmUp);
@@ -92,12 +94,14 @@ public final class UcxLatency {
         private volatile boolean running = true;
         private final UcxPair pair;
 
-        Agent(UcxPair pair) {
+        Agent(UcxPair pair, boolean yieldWhenIdle) {
             this.pair = pair;
-            pair.origin.whileWaiting(null);
+            pair.origin.whileWaiting(yieldWhenIdle ? Thread::yield : null);
             thread = Thread.ofPlatform().name("ucx-progress").start(() -> {
                 while (running) {
-                    pair.target.progress();
+                    if (pair.target.progress() == 0 && yieldWhenIdle) {
+                        Thread.yield();
+                    }
                 }
             });
         }
