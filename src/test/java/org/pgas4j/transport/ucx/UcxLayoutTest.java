@@ -16,7 +16,10 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -50,7 +53,7 @@ class UcxLayoutTest {
             fields(type, s, "", 0, expected, c);
         }
         Map<String, String> actual = compileAndRun(c.toString());
-        assertEquals(expected, actual, "Java layout (left) vs C offsetof/sizeof (right)");
+        assertEquals(List.of(), differences(expected, actual), "fields whose Java 'offset size' differs from C's");
         assertTrue(expected.size() >= 77, "every field was compared: " + expected.size());
     }
 
@@ -64,7 +67,15 @@ class UcxLayoutTest {
             c.append("    printf(\"%s %lld\\n\", \"").append(name).append("\", (long long) (").append(name).append("));\n");
         });
         Map<String, String> actual = compileAndRun(c.toString());
-        assertEquals(expected, actual, "Java constant (left) vs C header (right)");
+        assertEquals(List.of(), differences(expected, actual), "constants whose Java value differs from the header's");
+    }
+
+    /** Each key whose values differ, as "key: Java ..., C ...". */
+    private static List<String> differences(Map<String, String> java, Map<String, String> c) {
+        Set<String> keys = new TreeSet<>(java.keySet());
+        keys.addAll(c.keySet());
+        return keys.stream().filter(k -> !Objects.equals(java.get(k), c.get(k)))
+                .map(k -> k + ": Java " + java.get(k) + ", C " + c.get(k)).toList();
     }
 
     /** Emits one line per named member (recursing into nested structs and unions). */
