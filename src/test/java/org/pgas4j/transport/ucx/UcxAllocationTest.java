@@ -35,6 +35,7 @@ class UcxAllocationTest {
             long before = allocatedByThisThread();
             run(pair, local, MEASURED);
             long allocated = allocatedByThisThread() - before;
+            System.out.println(MEASURED + " rounds allocated " + allocated + " bytes");
             assertEquals((long) WARM_UP + MEASURED, pair.targetMemory.segment().get(JAVA_LONG, 512));
             // A few bytes of noise (a deoptimisation, a TLAB record) pass; one object per operation
             // would be megabytes.
