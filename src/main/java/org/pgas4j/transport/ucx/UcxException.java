@@ -6,7 +6,9 @@ package org.pgas4j.transport.ucx;
  */
 public final class UcxException extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    /** The C function that failed. */
     private final String call;
+    /** The {@code ucs_status_t} it returned. */
     private final int status;
 
     /**
