@@ -135,6 +135,30 @@ class UcxLoopbackTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("transports")
+    void memoryTheTargetAlreadyOwnsCanBeRegistered(String name, Map<String, String> settings) {
+        try (UcxPair pair = new UcxPair(settings, 4096); Arena arena = Arena.ofConfined()) {
+            MemorySegment owned = arena.allocate(8192, 4096);
+            MemorySegment local = arena.allocate(512, 64);
+            try (UcpMemory region = pair.targetContext.register(owned)) {
+                assertEquals(owned.address(), region.address(), name);
+                assertTrue(region.segment().byteSize() >= owned.byteSize(), name);
+                try (UcpRemoteKey key = pair.toTarget.unpack(region.packedKey())) {
+                    fill(local, 0, 256, 9);
+                    pair.toTarget.putNbi(local, 0, 256, owned.address() + 5000, key);
+                    owned.set(JAVA_LONG, 7000, 77);
+                    assertEquals(77, pair.toTarget.fetchAdd64(owned.address() + 7000, key, 3));
+                    pair.toTarget.flush();
+                    assertArrayEquals(bytes(local, 0, 256), bytes(owned, 5000, 256), name + ": put into registered memory");
+                    assertEquals(80, owned.get(JAVA_LONG, 7000), name + ": fetch-add on registered memory");
+                    pair.origin.await(pair.toTarget.getNbx(local, 256, 256, owned.address() + 5000, key), "ucp_get_nbx");
+                    assertArrayEquals(bytes(owned, 5000, 256), bytes(local, 256, 256), name + ": get");
+                }
+            }
+        }
+    }
+
     @Test
     void tcpStaysOnLoopback() {
         try (UcxPair pair = new UcxPair(UcxPair.TCP, 4096)) {
