@@ -73,6 +73,7 @@ public final class ActiveMessages {
     private final AmInjector injector;
     private final AmDispatcher dispatcher;
     private final AmAtomicFallback atomicFallback;
+    private final AmRmaFallback rmaFallback;
 
     ActiveMessages(Client client, Transport transport, IdleStrategy idle, JobHealth health) {
         this.client = client;
@@ -81,6 +82,7 @@ public final class ActiveMessages {
         this.injector = new AmInjector(client, transport, table, context, idle, health);
         this.dispatcher = new AmDispatcher(client, table, context, injector);
         this.atomicFallback = new AmAtomicFallback(client, this, injector, transport, idle, context);
+        this.rmaFallback = new AmRmaFallback(client, this, injector);
         transport.setMessageSink(dispatcher);
     }
 
@@ -306,6 +308,10 @@ public final class ActiveMessages {
     }
 
     /** The atomics of {@link Atomics} on memory this process does not map. */
+    AmRmaFallback rmaFallback() {
+        return rmaFallback;
+    }
+
     AmAtomicFallback atomicFallback() {
         return atomicFallback;
     }

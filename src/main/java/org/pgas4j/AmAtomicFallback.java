@@ -1,5 +1,6 @@
 package org.pgas4j;
 
+import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.pgas4j.internal.AtomicExecutor;
@@ -34,6 +35,7 @@ final class AmAtomicFallback {
     private static final int OUT_OF_BOUNDS = 2;
     private static final int NO_SEGMENT = 3;
     private static final int BAD_OP = 4;
+    private static final int NO_ATOMICS = 5;
     private static final int REQUEST_ARGS = 9;
     private static final int REPLY_ARGS = 6;
 
@@ -96,14 +98,17 @@ final class AmAtomicFallback {
             status = NO_SEGMENT;
         } else {
             int size = type >= AtomicExecutor.INT && type <= AtomicExecutor.DOUBLE ? AtomicExecutor.byteSize(type) : 8;
-            address = s.localMemory().segment().address() + offset;
-            if (offset < 0 || offset > s.size() - size) {
+            MemorySegment memory = s.atomicMemory();
+            address = memory == null ? 0 : memory.address() + offset;
+            if (memory == null) {
+                status = NO_ATOMICS;
+            } else if (offset < 0 || offset > s.size() - size) {
                 status = OUT_OF_BOUNDS;
             } else if ((address & (size - 1)) != 0) {
                 status = MISALIGNED;
             } else {
                 try {
-                    old = AtomicExecutor.apply(s.localMemory().segment(), offset, type, token.arg(2),
+                    old = AtomicExecutor.apply(memory, offset, type, token.arg(2),
                             join(token.arg(5), token.arg(6)), join(token.arg(7), token.arg(8)));
                 } catch (IllegalArgumentException e) {
                     status = BAD_OP;
@@ -149,6 +154,8 @@ final class AmAtomicFallback {
                     + "atomic at offset " + p.offset() + " arrived");
             case OUT_OF_BOUNDS -> new BadArgumentException(where + ": offset " + p.offset() + " is outside the segment "
                     + "its owner has now");
+            case NO_ATOMICS -> new BadArgumentException(where + " is memory of a kind without atomics (" + KindCodes
+                    .classOf(t.kindCode) + "); use RMA, or keep atomic variables in host memory");
             default -> new BadArgumentException(where + ": the owner refused atomic type code " + p.type()
                     + " with this op (status " + status + ")");
         };

@@ -136,7 +136,11 @@ final class AmDispatcher implements MessageSink {
                             + ", whose bounds are [0, " + s.size() + ")");
                     return;
                 }
-                payloadBuffer = s.localMemory().segment();
+                // Device memory is not host-addressable: the handler sees an empty payload, the data is in place.
+                payloadBuffer = s.hostView() != null ? s.hostView() : MemorySegment.ofArray(new byte[0]);
+                if (s.hostView() == null) {
+                    longLength = 0;
+                }
                 offset = longOffset;
                 length = longLength;
             }

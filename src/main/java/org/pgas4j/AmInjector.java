@@ -86,6 +86,19 @@ final class AmInjector {
                 longLength, op);
     }
 
+    /**
+     * Sends a runtime-internal request straight to endpoint {@code endpoint} of PE {@code jobRank},
+     * with up to four arguments (the RMA fallback, which addresses segments rather than team ranks).
+     */
+    void requestInternal(int jobRank, int endpoint, AmCategory cat, int handler, int count, int a0, int a1, int a2,
+                         int a3, MemorySegment payload, long offset, long length, String op) {
+        context.checkRequest(op);
+        client.checkOpen(op);
+        int mediumLength = check(Transport.LANE_REQUEST, jobRank, cat, handler, count, null, payload, offset, length, op);
+        send(Transport.LANE_REQUEST, jobRank, endpoint, 0, cat, handler, count, a0, a1, a2, a3, null, payload, offset,
+                mediumLength, 0, 0, op);
+    }
+
     /** Checks and sends the reply of {@code token}'s handler to the requester. */
     void reply(AmToken token, AmCategory cat, int handler, int count, int a0, int a1, int a2, int a3, int[] args,
                MemorySegment payload, long offset, long length, long dstOffset, String op) {

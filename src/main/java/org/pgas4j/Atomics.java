@@ -152,6 +152,13 @@ public final class Atomics {
      */
     private Event atOwner(PeerTarget t, Team team, int rank, long offset, int type, int op, long operand1,
                           long operand2, AtomicResult result, String name) {
+        MemoryKindClass c = KindCodes.classOf(t.kindCode);
+        if (c != null && !c.rules().atomics()) {
+            throw new BadArgumentException(name + " from PE " + client.jobRank() + ": segment " + t.segmentId + " of rank "
+                    + rank + " of team " + team.name() + " (PE " + t.jobRank + ", endpoint " + t.endpoint + ") is " + c
+                    + " memory, which has no atomics (KindRules.atomics() is false); keep atomic variables in host "
+                    + "or simulated-device memory");
+        }
         return client.am().atomicFallback().start(t, team, rank, offset, type, op, operand1, operand2, result, name);
     }
 

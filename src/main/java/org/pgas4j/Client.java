@@ -23,6 +23,11 @@ import org.pgas4j.internal.coll.CollectiveScratch;
 import org.pgas4j.internal.coll.MailboxBarrier;
 import org.pgas4j.internal.coll.Mailboxes;
 import org.pgas4j.internal.coll.TeamAlgorithms;
+import org.pgas4j.internal.kinds.DeviceRemoteMemory;
+import org.pgas4j.internal.kinds.FileLink;
+import org.pgas4j.internal.kinds.MappedFile;
+import org.pgas4j.internal.kinds.SimDevice;
+import org.pgas4j.internal.kinds.SimDeviceConfig;
 import org.pgas4j.spi.MappedMemory;
 import org.pgas4j.spi.LocalMemory;
 import org.pgas4j.spi.RemoteMemory;
@@ -58,6 +63,12 @@ public final class Client implements AutoCloseable {
     private final List<RemoteMemory> retired = new ArrayList<>();
     private final List<Team> liveTeams = new ArrayList<>();
     private final AtomicLong segmentIds = new AtomicLong();
+    private final Set<Segment> liveSegments = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.atomic.AtomicInteger kindIds = new java.util.concurrent.atomic.AtomicInteger();
+    private final Set<Kind> liveKinds = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.Map<Integer, SimDevice> simDevices = new java.util.concurrent.ConcurrentHashMap<>();
+    private final boolean rmaThroughOwner;
+    private AmRmaFallback rmaFallback;
     private final CollectiveScratch scratch;
     private final Team world;
     private final Rma rma;
@@ -101,6 +112,7 @@ public final class Client implements AutoCloseable {
         this.world = new Team(this, "world", endpoints[0], jobRank, jobRanks, new int[jobSize], 0);
         this.rma = new Rma(this, transport, idle, health);
         this.atomics = new Atomics(this);
+        this.rmaThroughOwner = Settings.RMA_PATH.value().equals("am");
         this.am = new ActiveMessages(this, transport, idle, health); // from here messages are delivered
     }
 
@@ -165,7 +177,7 @@ public final class Client implements AutoCloseable {
     }
 
     private void attachPrimordialSegment(long size) {
-        Segment segment = newRuntimeSegment(MemoryKind.HOST, size, true);
+        Segment segment = newRuntimeSegment(size, true);
         endpoints[0].bindSegment(segment);
         world.publishBoundSegments(endpoints[0]);
     }
@@ -314,23 +326,113 @@ public final class Client implements AutoCloseable {
     }
 
     /**
-     * Creates a runtime-allocated, zero-filled segment ({@code gex_Segment_Create} with a null
-     * address). The length is rounded up to the allocation granule; {@link Segment#size()} reports
-     * the result.
+     * Creates a memory kind from class-specific arguments ({@code gex_MK_Create}); non-collective.
      *
-     * @throws BadArgumentException if {@code kind} is not supported here, or {@code length} is not in
-     *         (0, {@link #maxSegmentSize()}]
+     * @throws BadArgumentException for a null spec, a device that does not exist or is not
+     *         visible to this PE, or a class not supported on this host (HIP, ZE)
+     * @throws ResourceException when the host lacks what the class needs ("no CUDA device: ...")
+     */
+    public MemoryKind createMemoryKind(MemoryKindSpec spec) {
+        checkOpen("createMemoryKind");
+        if (spec == null) {
+            throw new BadArgumentException("createMemoryKind on PE " + jobRank + ": spec is null");
+        }
+        Kind k = Kind.create(this, kindIds.incrementAndGet(), spec);
+        liveKinds.add(k);
+        return k;
+    }
+
+    /**
+     * The ordinals of the devices of {@code kindClass} this PE can create kinds for: for
+     * DEVICE_SIM, those {@code pgas4j.devsim.visible} shows it; for CUDA_UVA, the usable CUDA
+     * devices; empty for the other classes.
+     */
+    public List<Integer> visibleDevices(MemoryKindClass kindClass) {
+        List<Integer> out = new ArrayList<>();
+        if (kindClass == MemoryKindClass.DEVICE_SIM) {
+            SimDeviceConfig c = simConfig();
+            for (int d = 0; d < c.devices(); d++) {
+                if (c.visible(d, jobRank, jobSize)) {
+                    out.add(d);
+                }
+            }
+        } else if (kindClass == MemoryKindClass.CUDA_UVA) {
+            var status = org.pgas4j.internal.kinds.CudaRuntime.probe();
+            for (int d = 0; d < status.devices(); d++) {
+                if (status.usable(d)) {
+                    out.add(d);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The simulated device {@code ordinal} of this PE, checked against the configuration. */
+    SimDevice simDevice(int ordinal) {
+        SimDeviceConfig c = simConfig();
+        if (ordinal < 0 || ordinal >= c.devices()) {
+            throw new BadArgumentException("createMemoryKind on PE " + jobRank + ": simulated device " + ordinal
+                    + " does not exist; this host has " + c.devices() + " (pgas4j.devsim.devices)");
+        }
+        if (!c.visible(ordinal, jobRank, jobSize)) {
+            throw new BadArgumentException("createMemoryKind on PE " + jobRank + ": simulated device " + ordinal
+                    + " is not visible to PE " + jobRank + " (pgas4j.devsim.visible=" + c.visibility() + ")");
+        }
+        return simDevices.computeIfAbsent(ordinal, d -> new SimDevice(d, c.capacity(), jobId(), jobRank));
+    }
+
+    private static SimDeviceConfig simConfig() {
+        try {
+            return new SimDeviceConfig(Settings.DEVSIM_DEVICES.value(), Settings.DEVSIM_CAPACITY.value(),
+                    Settings.DEVSIM_VISIBLE.value());
+        } catch (IllegalArgumentException e) {
+            throw new BadArgumentException("the simulated-device settings (pgas4j.devsim.*) are invalid: "
+                    + e.getMessage());
+        }
+    }
+
+    void kindDestroyed(Kind k) {
+        liveKinds.remove(k);
+    }
+
+    /** Whether a live segment was created over {@code b}. */
+    boolean segmentUses(DeviceBuffer b) {
+        for (Segment s : liveSegments) {
+            if (s.buffer() == b) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Creates a runtime-allocated, zero-filled segment of any kind ({@code gex_Segment_Create}
+     * with a null address): host memory in a shared file, a FILE kind's file (created, opened or
+     * extended as its {@link MemoryKindSpec.FileMode} says), or device memory. Host lengths are
+     * rounded up to the allocation granule; {@link Segment#size()} reports the result.
+     *
+     * @throws BadArgumentException if {@code kind} is null, destroyed or of another client, or
+     *         {@code length} is not in (0, {@link #maxSegmentSize()}] (host), or the FILE kind's
+     *         mode forbids it
      * @throws ResourceException if the memory cannot be allocated
      */
     public Segment createSegment(MemoryKind kind, long length) {
         checkOpen("createSegment");
-        checkKind(kind);
-        long max = transport.maxSegmentSize();
-        if (length <= 0 || length > max) {
-            throw new BadArgumentException("createSegment: length " + length + " on PE " + jobRank
-                    + " is outside (0, " + max + "], the largest segment this host can allocate now");
+        Kind k = checkKind(kind);
+        if (k == Kind.HOST) {
+            long max = transport.maxSegmentSize();
+            if (length <= 0 || length > max) {
+                throw new BadArgumentException("createSegment: length " + length + " on PE " + jobRank
+                        + " is outside (0, " + max + "], the largest segment this host can allocate now");
+            }
+            return newRuntimeSegment(length, false);
         }
-        return newRuntimeSegment(kind, length, false);
+        if (length <= 0) {
+            throw new BadArgumentException("createSegment: length " + length + " on PE " + jobRank + " of " + k
+                    + " must be positive");
+        }
+        return register(new Segment(this, segmentIds.incrementAndGet(), k, k.allocateSegment(length), null, false,
+                false));
     }
 
     /** {@link #createSegment(MemoryKind, long)} of host memory. */
@@ -341,14 +443,20 @@ public final class Client implements AutoCloseable {
     /**
      * Creates a client-allocated segment over {@code memory}, which the caller owns and must keep
      * alive until the segment is destroyed ({@code gex_Segment_Create} with an address). The
-     * contents are not modified. Host memory has no alignment rule; it must be native (a heap
-     * segment moves with the garbage collector), writable and non-empty.
+     * contents are not modified. For HOST, the memory must be native (a heap segment moves with the
+     * garbage collector), writable and non-empty; for FILE, also a shared, writable mapping of the
+     * kind's file ({@code FileChannel.map} in {@code READ_WRITE} mode). Device kinds take a device
+     * address instead ({@link #createSegment(MemoryKind, long, long)}).
      *
-     * @throws BadArgumentException naming the violated rule
+     * @throws BadArgumentException naming the violated rule; nothing is created
      */
     public Segment createSegment(MemoryKind kind, MemorySegment memory) {
         checkOpen("createSegment");
-        checkKind(kind);
+        Kind k = checkKind(kind);
+        if (k.isDevice()) {
+            throw new BadArgumentException("createSegment on PE " + jobRank + ": " + k + " is device memory; pass a "
+                    + "device address and length (createSegment(kind, address, length)), not a host MemorySegment");
+        }
         if (memory == null) {
             throw new BadArgumentException("createSegment: memory is null on PE " + jobRank);
         }
@@ -363,22 +471,60 @@ public final class Client implements AutoCloseable {
             throw new BadArgumentException("createSegment: memory on PE " + jobRank + " is read-only; a segment "
                     + "must be readable and writable");
         }
-        LocalMemory exported = transport.export(memory);
-        return new Segment(this, segmentIds.incrementAndGet(), kind, exported, true, false);
+        SegmentMemory m;
+        if (k == Kind.HOST) {
+            LocalMemory exported = transport.export(memory);
+            m = SegmentMemory.ofHost(memory, exported.descriptor(), exported::release);
+        } else {
+            m = k.wrapMapping(memory);
+        }
+        return register(new Segment(this, segmentIds.incrementAndGet(), k, m, null, true, false));
     }
 
-    private Segment newRuntimeSegment(MemoryKind kind, long length, boolean primordial) {
+    /**
+     * Creates a client-allocated segment over device memory {@code [address, address + length)}
+     * of a device kind ({@code gex_Segment_Create} with a device address, seed 000 section 6.6):
+     * the range must lie in one live buffer of the kind ({@link MemoryKind#allocate}, or for
+     * CUDA_UVA any {@code cudaMalloc} memory of the device) and obey the kind's
+     * {@link KindRules#addressAlignment()} and {@link KindRules#lengthAlignment()}.
+     *
+     * @throws BadArgumentException naming the violated rule; nothing is created
+     */
+    public Segment createSegment(MemoryKind kind, long address, long length) {
+        checkOpen("createSegment");
+        Kind k = checkKind(kind);
+        if (!k.isDevice()) {
+            throw new BadArgumentException("createSegment on PE " + jobRank + ": " + k + " is host-addressable; pass "
+                    + "its memory as a MemorySegment (createSegment(kind, memory)), not an address");
+        }
+        SegmentMemory m = k.wrapDevice(address, length);
+        return register(new Segment(this, segmentIds.incrementAndGet(), k, m, k.bufferHolding(address), true, false));
+    }
+
+    private Segment newRuntimeSegment(long length, boolean primordial) {
         long granule = transport.allocationGranule();
         long rounded = Math.ceilDiv(length, granule) * granule;
         LocalMemory memory = transport.allocate(rounded);
-        return new Segment(this, segmentIds.incrementAndGet(), kind, memory, false, primordial);
+        return register(new Segment(this, segmentIds.incrementAndGet(), Kind.HOST,
+                SegmentMemory.ofHost(memory.segment(), memory.descriptor(), memory::release), null, false, primordial));
     }
 
-    private void checkKind(MemoryKind kind) {
-        if (kind != MemoryKind.HOST) {
-            throw new BadArgumentException("createSegment: memory kind " + kind + " is not supported on PE "
-                    + jobRank + "; supported: HOST");
+    private Segment register(Segment s) {
+        s.kindImpl().segmentCreated();
+        liveSegments.add(s);
+        return s;
+    }
+
+    private Kind checkKind(MemoryKind kind) {
+        if (kind == null) {
+            throw new BadArgumentException("createSegment on PE " + jobRank + ": kind is null");
         }
+        Kind k = (Kind) kind;
+        if (k != Kind.HOST && k.client() != this) {
+            throw new BadArgumentException("createSegment on PE " + jobRank + ": " + k + " belongs to another client");
+        }
+        k.checkLive("createSegment");
+        return k;
     }
 
     /**
@@ -414,10 +560,12 @@ public final class Client implements AutoCloseable {
 
     private void releaseEverything() {
         try {
-            for (Endpoint ep : endpoints) {
-                if (ep != null && ep.bound() != null) {
-                    ep.bound().releaseAtClose();
-                }
+            for (Segment s : liveSegments) {
+                s.releaseAtClose();
+            }
+            liveSegments.clear();
+            for (Kind k : liveKinds) {
+                k.releaseAtClose();
             }
             for (PeerTarget t : peers) {
                 if (t != null) {
@@ -481,11 +629,11 @@ public final class Client implements AutoCloseable {
     void publish(Endpoint ep) {
         Segment s = ep.bound();
         s.checkLive("publishBoundSegments");
-        LocalMemory m = s.localMemory();
-        directory.publish(ep.index(), s.id(), s.size(), s.kind().id(), m.descriptor());
+        directory.publish(ep.index(), s.id(), s.size(), KindCodes.of(s), s.descriptor());
     }
 
     void segmentDestroyed(Segment segment) {
+        liveSegments.remove(segment);
         for (Endpoint ep : endpoints) {
             if (ep != null && ep.bound() == segment) {
                 directory.markDestroyed(ep.index(), segment.id());
@@ -538,18 +686,57 @@ public final class Client implements AutoCloseable {
                 throw new BadArgumentException(operation + " from PE " + jobRank + ": segment " + slot.segmentId()
                         + " of " + who + " is no longer bound or was destroyed");
             }
-            memory = new MappedMemory(own.localMemory().segment(), null);
+            memory = own.device() != null ? new DeviceRemoteMemory(own.device(), false)
+                    : new MappedMemory(own.hostView(), null);
         } else {
-            memory = transport.attach(j, slot.descriptor(), slot.size());
+            memory = attach(j, ep, slot, who, operation);
         }
         PeerTarget t = new PeerTarget(j, ep, slot.segmentId(), slot.size(), memory,
-                peerControls[j].directView(), slot.seq());
+                peerControls[j].directView(), slot.seq(), slot.kindId());
         PeerTarget old = peers[j * slots + ep];
         if (old != null) {
             retired.add(old.memory); // another thread may still be using it: unmapped at close
         }
         peers[j * slots + ep] = t;
         return t;
+    }
+
+    /**
+     * How this process reaches a peer's published segment: the transport for runtime host memory;
+     * for a FILE segment on this host, a mapping of the same file; for device memory on this
+     * host, the kind's IPC handle; otherwise (or with {@code pgas4j.rma.path=am}) the owner, over
+     * active messages. Client host memory goes through the transport (cross-memory attach) unless
+     * {@code am} is set.
+     */
+    private RemoteMemory attach(int j, int ep, Directory.Slot slot, String who, String operation) {
+        int code = slot.kindId();
+        MemoryKindClass c = KindCodes.classOf(code);
+        if (c == null) {
+            throw new BadArgumentException(operation + " from PE " + jobRank + ": " + who + " published segment "
+                    + slot.segmentId() + " with memory-kind code " + code + ", which this PE does not know");
+        }
+        boolean runtimeHost = c == MemoryKindClass.HOST && !KindCodes.clientAllocated(code);
+        boolean local = transport.sharesHostWith(j);
+        if (!runtimeHost && (rmaThroughOwner || !local || slot.descriptor().length == 0)) {
+            return rmaFallback().memoryOf(j, ep, slot.segmentId(), slot.size(), c);
+        }
+        return switch (c) {
+            case HOST -> transport.attach(j, slot.descriptor(), slot.size());
+            case FILE -> {
+                MappedFile f = FileLink.open(jobId(), slot.descriptor(), slot.size(), j);
+                yield new MappedMemory(f.segment(), f::release);
+            }
+            case DEVICE_SIM -> new DeviceRemoteMemory(SimDevice.open(jobId(), slot.descriptor(), slot.size(), j), true);
+            case CUDA_UVA -> visibleDevices(MemoryKindClass.CUDA_UVA).isEmpty()
+                    ? rmaFallback().memoryOf(j, ep, slot.segmentId(), slot.size(), c)
+                    : new DeviceRemoteMemory(org.pgas4j.internal.kinds.CudaDevice.open(
+                            visibleDevices(MemoryKindClass.CUDA_UVA).get(0)).open(slot.descriptor(), slot.size()), true);
+            case HIP, ZE -> rmaFallback().memoryOf(j, ep, slot.segmentId(), slot.size(), c);
+        };
+    }
+
+    private AmRmaFallback rmaFallback() {
+        return am.rmaFallback();
     }
 
     private BadArgumentException outOfBounds(Team team, int rank, PeerTarget t, long offset, long length,

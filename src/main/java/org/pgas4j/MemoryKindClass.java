@@ -33,16 +33,45 @@ public enum MemoryKindClass {
     public Optional<String> unavailableReason() {
         return Optional.ofNullable(switch (this) {
             case HOST -> null;
-            case FILE, DEVICE_SIM -> "not available in this release of pgas4j yet";
+            case FILE -> null;
+            case DEVICE_SIM -> simulatedDevices() > 0 ? null
+                    : "no simulated devices are configured (pgas4j.devsim.devices=0)";
             case CUDA_UVA -> {
                 CudaRuntime.Status s = CudaRuntime.probe();
-                yield s.problem() != null ? s.problem()
-                        : "CUDA device memory segments are not available in this release of pgas4j yet ("
-                        + s.devices() + " device(s) found)";
+                if (s.problem() != null) {
+                    yield s.problem();
+                }
+                for (int d = 0; d < s.devices(); d++) {
+                    if (s.usable(d)) {
+                        yield null;
+                    }
+                }
+                yield "no CUDA device has unified addressing (" + s.devices() + " device(s) found)";
             }
             case HIP -> "not supported on this host: pgas4j has no HIP support";
             case ZE -> "not supported on this host: pgas4j has no oneAPI Level Zero support";
         });
+    }
+
+    private static int simulatedDevices() {
+        try {
+            return Settings.DEVSIM_DEVICES.value();
+        } catch (BadArgumentException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * The rules every kind of this class follows ({@link MemoryKind#rules()} of its kinds): what
+     * peers and the owner may do with segments of the class.
+     */
+    public KindRules rules() {
+        return switch (this) {
+            case HOST -> Kind.HOST_RULES;
+            case FILE -> Kind.FILE_RULES;
+            case DEVICE_SIM -> Kind.DEVICE_SIM_RULES;
+            case CUDA_UVA, HIP, ZE -> Kind.CUDA_RULES;
+        };
     }
 
     /** The classes whose kinds can be created on this host now. */

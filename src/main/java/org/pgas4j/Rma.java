@@ -2,6 +2,7 @@ package org.pgas4j;
 
 import static java.lang.foreign.ValueLayout.*;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
@@ -10,7 +11,10 @@ import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
 import org.pgas4j.internal.Scratch;
+import org.pgas4j.internal.StagedCompletion;
 import org.pgas4j.internal.SyncCompletion;
+import org.pgas4j.internal.kinds.DeviceMemory;
+import org.pgas4j.internal.kinds.DeviceRemoteMemory;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.Transport;
 
@@ -128,6 +132,128 @@ public final class Rma {
     /** Implicit get ({@code gex_RMA_GetNBI}); {@code dst} holds the data after {@link #waitNbi()}. */
     public void getNBI(Team team, int rank, long srcOffset, MemorySegment dst, long dstOffset, long length) {
         getSegment(team, rank, srcOffset, dst, dstOffset, length, NBI, "getNBI");
+    }
+
+    // ---------------------------------------------------------------- local segments of any kind
+
+    /**
+     * Blocking put from this client's segment {@code src} (of any kind, device memory included)
+     * at {@code srcOffset} to {@code dstOffset} in the segment of (team, rank). Device memory is
+     * copied with its kind's copy functions: straight into a mapped destination, device to device
+     * through an IPC handle, or staged through host memory in chunks.
+     */
+    public void put(Team team, int rank, long dstOffset, Segment src, long srcOffset, long length) {
+        putFromSegment(team, rank, dstOffset, src, srcOffset, length, BLOCKING, "put");
+    }
+
+    /**
+     * {@link #put(Team, int, long, Segment, long, long)} with an event. A put from device memory
+     * that must be staged through host memory completes before this returns (the event is done).
+     */
+    public Event putNB(Team team, int rank, long dstOffset, Segment src, long srcOffset, long length) {
+        return putFromSegment(team, rank, dstOffset, src, srcOffset, length, NB, "putNB");
+    }
+
+    /** {@link #put(Team, int, long, Segment, long, long)} with implicit completion ({@link #waitNbi()}). */
+    public void putNBI(Team team, int rank, long dstOffset, Segment src, long srcOffset, long length) {
+        putFromSegment(team, rank, dstOffset, src, srcOffset, length, NBI, "putNBI");
+    }
+
+    /**
+     * Blocking get from {@code srcOffset} in the segment of (team, rank) into this client's
+     * segment {@code dst} (of any kind) at {@code dstOffset}.
+     */
+    public void get(Team team, int rank, long srcOffset, Segment dst, long dstOffset, long length) {
+        getIntoSegment(team, rank, srcOffset, dst, dstOffset, length, BLOCKING, "get");
+    }
+
+    /**
+     * {@link #get(Team, int, long, Segment, long, long)} with an event. A get into device memory
+     * that must be staged through host memory completes before this returns.
+     */
+    public Event getNB(Team team, int rank, long srcOffset, Segment dst, long dstOffset, long length) {
+        return getIntoSegment(team, rank, srcOffset, dst, dstOffset, length, NB, "getNB");
+    }
+
+    /** {@link #get(Team, int, long, Segment, long, long)} with implicit completion ({@link #waitNbi()}). */
+    public void getNBI(Team team, int rank, long srcOffset, Segment dst, long dstOffset, long length) {
+        getIntoSegment(team, rank, srcOffset, dst, dstOffset, length, NBI, "getNBI");
+    }
+
+    private Event putFromSegment(Team team, int rank, long dstOffset, Segment src, long srcOffset, long length,
+                                 int form, String op) {
+        checkLocalSegment(op, "src", src, srcOffset, length);
+        DeviceMemory device = src.device();
+        if (device == null) {
+            return putSegment(team, rank, dstOffset, src.hostView(), srcOffset, length, form, op);
+        }
+        PeerTarget t = client.target(team, rank, dstOffset, length, op);
+        if (t.direct != null) {
+            device.copyToHost(srcOffset, t.direct, dstOffset, length);
+            return completeDirectPut(form);
+        }
+        if (t.memory instanceof DeviceRemoteMemory d && d.device().copyFromDevice(dstOffset, device, srcOffset, length)) {
+            return completeDirectPut(form);
+        }
+        // Staged: each chunk leaves as soon as the previous one's staging is free again.
+        MemorySegment staging = staging();
+        StagedCompletion c = StagedCompletion.forThisThread();
+        for (long done = 0; done < length; done += staging.byteSize()) {
+            long n = Math.min(staging.byteSize(), length - done);
+            device.copyToHost(srcOffset + done, staging, 0, n);
+            c.chunkStarting();
+            t.memory.put(dstOffset + done, staging, 0, n, c);
+            c.awaitLocal(progress);
+        }
+        c.awaitAll(progress);
+        return Event.DONE;
+    }
+
+    private Event getIntoSegment(Team team, int rank, long srcOffset, Segment dst, long dstOffset, long length,
+                                 int form, String op) {
+        checkLocalSegment(op, "dst", dst, dstOffset, length);
+        DeviceMemory device = dst.device();
+        if (device == null) {
+            return getSegment(team, rank, srcOffset, dst.hostView(), dstOffset, length, form, op);
+        }
+        PeerTarget t = client.target(team, rank, srcOffset, length, op);
+        if (t.direct != null) {
+            device.copyFromHost(dstOffset, t.direct, srcOffset, length);
+            VarHandle.acquireFence();
+            return Event.DONE;
+        }
+        if (t.memory instanceof DeviceRemoteMemory d && device.copyFromDevice(dstOffset, d.device(), srcOffset, length)) {
+            VarHandle.acquireFence();
+            return Event.DONE;
+        }
+        MemorySegment staging = staging();
+        for (long done = 0; done < length; done += staging.byteSize()) {
+            long n = Math.min(staging.byteSize(), length - done);
+            viaTransport(false, t, srcOffset + done, staging, 0, n, BLOCKING);
+            device.copyFromHost(dstOffset + done, staging, 0, n);
+        }
+        return Event.DONE;
+    }
+
+    /** This thread's staging buffer for device memory that has to pass through host memory. */
+    private static MemorySegment staging() {
+        return STAGING.get();
+    }
+
+    private static final long STAGING_BYTES = 256 << 10;
+    private static final ThreadLocal<MemorySegment> STAGING =
+            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(STAGING_BYTES, 64));
+
+    private void checkLocalSegment(String op, String name, Segment local, long offset, long length) {
+        if (local == null) {
+            throw new BadArgumentException(op + " on PE " + client.jobRank() + ": " + name + " segment is null");
+        }
+        if (local.client() != client) {
+            throw new BadArgumentException(op + " on PE " + client.jobRank() + ": " + name + " " + local
+                    + " belongs to another client");
+        }
+        local.checkLive(op);
+        local.checkRange(op + " (" + name + ")", offset, length);
     }
 
     // ---------------------------------------------------------------- implicit completion

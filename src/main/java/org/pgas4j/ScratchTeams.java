@@ -309,7 +309,7 @@ final class ScratchTeams {
         if (seg == null || seg.isDestroyed()) {
             return "endpoint " + ep.index() + " has no bound segment to hold its scratch";
         }
-        if (seg.kind() != MemoryKind.HOST || client.publishedKind(client.jobRank(), ep.index()) != 0) {
+        if (seg.kind() != MemoryKind.HOST || KindCodes.classOf(client.publishedKind(client.jobRank(), ep.index())) != MemoryKindClass.HOST) {
             return "the scratch of endpoint " + ep.index() + " must be in a published host-memory bound segment (seed 004 "
                     + "rule 20; use NO_SCRATCH for device endpoints)";
         }

@@ -80,13 +80,48 @@ public final class Settings {
                 default -> throw new IllegalArgumentException("'" + text + "' is not auto, dissemination or central");
             });
 
+    /** How many simulated devices (DEVICE_SIM) each host has. */
+    public static final Setting<Integer> DEVSIM_DEVICES = new Setting<>("pgas4j.devsim.devices", "PGAS4J_DEVSIM_DEVICES",
+            "2", "simulated devices (DEVICE_SIM memory kinds) per host, 0 to 64",
+            text -> parseIntInRange(text, 0, 64));
+
+    /** Bytes of simulated device memory each PE may allocate per device. */
+    public static final Setting<Long> DEVSIM_CAPACITY = new Setting<>("pgas4j.devsim.capacity",
+            "PGAS4J_DEVSIM_CAPACITY", "1g", "bytes of each simulated device a PE may allocate",
+            text -> {
+                long v = parseSize(text);
+                if (v <= 0) {
+                    throw new IllegalArgumentException("the capacity must be positive");
+                }
+                return v;
+            });
+
+    /** Which PEs see which simulated devices. */
+    public static final Setting<String> DEVSIM_VISIBLE = new Setting<>("pgas4j.devsim.visible", "PGAS4J_DEVSIM_VISIBLE",
+            "all", "which PEs see which simulated device: all, or device=ranks;... with ranks all, none, lower-half, "
+                    + "upper-half, even, odd or jobranks and ranges such as 0-3,6",
+            text -> text);
+
+    /**
+     * How RMA reaches peer memory this process does not map as host memory itself: auto (cross-memory
+     * attach for client host memory, the IPC handle for same-host device memory) or am (every such
+     * access, and every FILE segment of a peer, through the owner with active messages).
+     */
+    public static final Setting<String> RMA_PATH = new Setting<>("pgas4j.rma.path", "PGAS4J_RMA_PATH", "auto",
+            "how RMA reaches peer memory other than runtime-allocated host segments: auto (direct mapping, "
+                    + "cross-memory attach or device IPC) or am (the owner performs it, on active messages)",
+            text -> switch (text) {
+                case "auto", "am" -> text;
+                default -> throw new IllegalArgumentException("'" + text + "' is not auto or am");
+            });
+
     private Settings() {
     }
 
     /** Every setting, in the order {@code bin/pgas4j info} prints them. */
     public static List<Setting<?>> all() {
         return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, AM_RING_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS,
-                BARRIER);
+                BARRIER, DEVSIM_DEVICES, DEVSIM_CAPACITY, DEVSIM_VISIBLE, RMA_PATH);
     }
 
     /**

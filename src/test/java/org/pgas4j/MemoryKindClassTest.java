@@ -1,5 +1,13 @@
 package org.pgas4j;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.time.Duration;
+import org.pgas4j.transport.local.LocalJob;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -40,6 +48,48 @@ class MemoryKindClassTest {
     }
 
     @Test
+    void fileAndDeviceSimAreSupportedEverywhere() {
+        assertTrue(MemoryKindClass.supportedHere().containsAll(List.of(MemoryKindClass.FILE, MemoryKindClass.DEVICE_SIM)));
+        assertTrue(MemoryKindClass.FILE.rules().persistent());
+        assertTrue(!MemoryKindClass.DEVICE_SIM.rules().directLoadStore());
+        assertTrue(!MemoryKindClass.CUDA_UVA.rules().atomics());
+    }
+
+    @Test
+    void creatingACudaKindOnAHostWithoutGpuFailsWithNoCudaDevice() throws Exception {
+        CudaRuntime.Status s = CudaRuntime.probe();
+        assumeTrue(s.problem() != null, "this host has a usable CUDA device: the no-device case cannot be seen");
+        LocalJob.run(1, Duration.ofMinutes(1), () -> {
+            try (Client c = Client.init()) {
+                ResourceException e = assertThrows(ResourceException.class,
+                        () -> c.createMemoryKind(new MemoryKindSpec.CudaUva(0)));
+                assertTrue(e.getMessage().contains("CUDA_UVA device 0: " + s.problem()), e.getMessage());
+                assertEquals(List.of(), c.visibleDevices(MemoryKindClass.CUDA_UVA));
+            }
+        });
+    }
+
+    @Test
+    void cudaSegmentRoundTripOnAGpu() throws Exception {
+        String problem = CudaRuntime.probe().problem();
+        assumeTrue(problem == null, "needs a CUDA device with unified addressing; this host has none: " + problem);
+        LocalJob.run(1, Duration.ofMinutes(1), () -> {
+            try (Client c = Client.init()) {
+                MemoryKind k = c.createMemoryKind(new MemoryKindSpec.CudaUva(0));
+                Segment seg = c.createSegment(k, 1 << 20);
+                MemorySegment host = Arena.ofAuto().allocate(8);
+                host.set(ValueLayout.JAVA_LONG, 0, 42);
+                seg.copyFrom(0, host, 0, 8);
+                MemorySegment back = Arena.ofAuto().allocate(8);
+                seg.copyTo(0, back, 0, 8);
+                assertEquals(42, back.get(ValueLayout.JAVA_LONG, 0));
+                seg.destroy();
+                k.destroy();
+            }
+        });
+    }
+
+    @Test
     void infoListsEveryClassWithItsState() {
         LaunchedJob.Result r = LaunchedJob.launcher(60, List.of("info"));
         assertEquals(0, r.exitCode(), r::toString);
@@ -48,5 +98,7 @@ class MemoryKindClassTest {
         }
         assertTrue(r.stdout().matches("(?s).*HOST\\s+available.*"), r::stdout);
         assertTrue(r.stdout().contains("unavailable: not supported on this host: pgas4j has no HIP support"), r::stdout);
+        assertTrue(r.stdout().matches("(?s).*FILE\\s+available\\s+rules: RMA yes, atomics yes, load/store yes, persistent yes.*"),
+                r::stdout);
     }
 }

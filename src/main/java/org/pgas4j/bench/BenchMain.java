@@ -18,7 +18,9 @@ public final class BenchMain {
     static final int FAILURE_STATUS = 1;
 
     private static final List<Benchmark> BENCHMARKS = List.of(new RmaBenchmark(), new AtomicsBenchmark(), new CollBenchmark(), new AmBenchmark(),
-            new TeamsBenchmark());
+            new TeamsBenchmark(),
+            new KindsBenchmark(),
+            new ShmemBenchmark());
 
     private BenchMain() {
     }

@@ -76,6 +76,11 @@ final class JvmCommands {
      * @param timeoutSeconds the job's time limit, enforced by the launcher
      */
     static List<String> pgasJob(long timeoutSeconds, Class<?> mainClass, String... args) {
+        return pgasJob(timeoutSeconds, List.of(), mainClass, args);
+    }
+
+    /** {@link #pgasJob(long, Class, String...)} with more JVM options for the PEs, such as {@code -Dpgas4j.rma.path=am}. */
+    static List<String> pgasJob(long timeoutSeconds, List<String> peJvmOptions, Class<?> mainClass, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
         cmd.addAll(JVM_OPTIONS);
@@ -88,7 +93,11 @@ final class JvmCommands {
         String cp = classPath();
         cmd.addAll(List.of("-cp", cp, Launcher.class.getName(), "run", "-np", Integer.toString(PES),
                 "--transport", TRANSPORT, "--timeout", Long.toString(timeoutSeconds),
-                "--jvm-arg", "-Dpgas4j.segment.size=" + RmaPlan.SEGMENT_SIZE, "-cp", cp, mainClass.getName()));
+                "--jvm-arg", "-Dpgas4j.segment.size=" + RmaPlan.SEGMENT_SIZE));
+        for (String option : peJvmOptions) {
+            cmd.addAll(List.of("--jvm-arg", option));
+        }
+        cmd.addAll(List.of("-cp", cp, mainClass.getName()));
         cmd.addAll(List.of(args));
         return cmd;
     }

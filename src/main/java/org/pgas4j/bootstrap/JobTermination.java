@@ -1,6 +1,6 @@
 package org.pgas4j.bootstrap;
 
-import org.pgas4j.transport.shm.ShmFiles;
+import org.pgas4j.bootstrap.ShmFiles;
 
 /**
  * What a PE does when its job fails under it (the launcher aborted the job or vanished): remove

@@ -26,6 +26,8 @@ public final class PeerTarget {
     public final RemoteMemory memory;
     /** Load/store view of the segment, or null when only {@link #memory} reaches it. */
     public final MemorySegment direct;
+    /** The memory-kind code the owner published for the segment (its class, and whether client-allocated). */
+    public final int kindCode;
 
     private final MemorySegment control;
     private final long seqOffset;
@@ -36,15 +38,17 @@ public final class PeerTarget {
      *
      * @param control the owner's control region if directly mapped (for the per-access liveness
      *        check), else null (liveness is then checked only on resolution)
+     * @param kindCode the memory-kind code of the published slot
      */
     public PeerTarget(int jobRank, int endpoint, long segmentId, long size, RemoteMemory memory,
-                      MemorySegment control, long seq) {
+                      MemorySegment control, long seq, int kindCode) {
         this.jobRank = jobRank;
         this.endpoint = endpoint;
         this.segmentId = segmentId;
         this.size = size;
         this.memory = memory;
         this.direct = memory.directView();
+        this.kindCode = kindCode;
         this.control = control;
         this.seqOffset = ControlRegion.slotOffset(endpoint) + ControlRegion.SLOT_SEQ;
         this.seq = seq;

@@ -4,11 +4,12 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.pgas4j.BadArgumentException;
+import org.pgas4j.KindRules;
 import org.pgas4j.MemoryKindClass;
 import org.pgas4j.Setting;
 import org.pgas4j.Settings;
 import org.pgas4j.shmem.ShmemSettings;
-import org.pgas4j.transport.shm.ShmFiles;
+import org.pgas4j.bootstrap.ShmFiles;
 
 /**
  * {@code pgas4j info}: what this installation is and can do: version, JDK, transports, memory
@@ -45,6 +46,7 @@ final class InfoCommand {
         out.println("Memory kinds (classes):");
         for (MemoryKindClass c : MemoryKindClass.values()) {
             out.printf("  %-10s %s%n", c, c.unavailableReason().map(r -> "unavailable: " + r).orElse("available"));
+            out.printf("  %-10s %s%n", "", rules(c.rules()));
         }
         out.println();
         out.println("Limits:");
@@ -77,6 +79,13 @@ final class InfoCommand {
             return "  (from the environment)";
         }
         return "  (default)";
+    }
+
+    private static String rules(KindRules r) {
+        return "rules: RMA " + (r.rma() ? "yes" : "no") + ", atomics " + (r.atomics() ? "yes" : "no")
+                + ", load/store " + (r.directLoadStore() ? "yes" : "no") + ", persistent " + (r.persistent() ? "yes" : "no")
+                + ", same-host mappable " + (r.sameHostMappable() ? "yes" : "no") + ", client memory aligned to "
+                + r.addressAlignment() + " B";
     }
 
     private static String humanBytes(long bytes) {

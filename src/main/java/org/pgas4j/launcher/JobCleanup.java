@@ -3,7 +3,7 @@ package org.pgas4j.launcher;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.pgas4j.transport.shm.ShmFiles;
+import org.pgas4j.bootstrap.ShmFiles;
 
 /**
  * Makes sure a job leaves nothing behind: registered as a shutdown hook before the first PE is

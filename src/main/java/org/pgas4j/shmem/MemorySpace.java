@@ -1,6 +1,7 @@
 package org.pgas4j.shmem;
 
 import java.lang.foreign.MemorySegment;
+import org.pgas4j.Segment;
 import org.pgas4j.Team;
 
 /**
@@ -42,6 +43,8 @@ public final class MemorySpace {
     final long segmentBase;
     final MemorySegment local;
     final long blockInDefaultHeap;   // for spaces carved from the default space, else -1
+    final Team route;                // reaches the space's segment on every member, ranked by jobrank
+    final Segment deviceSegment;     // a device space's segment on this PE, else null
     ShmemTeam team;
     int liveTeams;                   // the space team and every team derived from it still alive
     boolean destroyed;
@@ -58,10 +61,12 @@ public final class MemorySpace {
         this.segmentBase = 0;
         this.local = null;
         this.blockInDefaultHeap = -1;
+        this.route = null;
+        this.deviceSegment = null;
     }
 
     MemorySpace(Shmem owner, int id, DeviceType deviceType, long sizePerPe, long caps, Team coreTeam,
-                long segmentBase, MemorySegment local, long blockInDefaultHeap) {
+                long segmentBase, MemorySegment local, long blockInDefaultHeap, Team route, Segment deviceSegment) {
         this.owner = owner;
         this.id = id;
         this.deviceType = deviceType;
@@ -76,6 +81,20 @@ public final class MemorySpace {
         this.segmentBase = segmentBase;
         this.local = local;
         this.blockInDefaultHeap = blockInDefaultHeap;
+        this.route = route;
+        this.deviceSegment = deviceSegment;
+    }
+
+    /** Zeroes {@code [offset, offset + bytes)} of this PE's part: stores for host memory, a copy for a device. */
+    void zero(long offset, long bytes) {
+        if (local != null) {
+            local.asSlice(offset, bytes).fill((byte) 0);
+            return;
+        }
+        MemorySegment zeros = java.lang.foreign.Arena.ofAuto().allocate(Math.min(bytes, 1 << 20));
+        for (long done = 0; done < bytes; done += zeros.byteSize()) {
+            deviceSegment.copyFrom(segmentBase + offset + done, zeros, 0, Math.min(zeros.byteSize(), bytes - done));
+        }
     }
 
     /** Whether this is a usable handle: not {@link #INVALID} and not destroyed. */
@@ -102,6 +121,11 @@ public final class MemorySpace {
     /** The capability bitmask ({@code shmem_space_get_caps}). */
     public long caps() {
         check("caps");
+        return caps;
+    }
+
+    /** {@link #caps()} without the handle check, for hot paths that checked the space already. */
+    long capsUnchecked() {
         return caps;
     }
 

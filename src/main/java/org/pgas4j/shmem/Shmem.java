@@ -5,9 +5,16 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.pgas4j.AccelerationHint;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.Client;
+import org.pgas4j.Endpoint;
+import org.pgas4j.EndpointCapability;
+import org.pgas4j.MemoryKind;
+import org.pgas4j.MemoryKindClass;
+import org.pgas4j.MemoryKindSpec;
 import org.pgas4j.ReduceOp;
+import org.pgas4j.ResourceException;
 import org.pgas4j.Segment;
 import org.pgas4j.Team;
 
@@ -55,7 +62,7 @@ public final class Shmem implements AutoCloseable {
         this.defaultSpace = new MemorySpace(this, 0, DeviceType.CPU, heapSegment.size(),
                 MemorySpace.CAP_RMA | MemorySpace.CAP_COLL | MemorySpace.CAP_AMO | MemorySpace.CAP_DIRECT
                         | MemorySpace.CAP_WORLD | MemorySpace.CAP_SIGNAL,
-                coreWorld, 0, heapSegment.memory(), -1);
+                coreWorld, 0, heapSegment.memory(), -1, coreWorld, null);
         this.defaultSpace.team = world;
         this.defaultContext = new ShmemContext(this, world, 0, true);
         this.collectives = new ShmemCollectives(this);
@@ -302,7 +309,14 @@ public final class Shmem implements AutoCloseable {
 
     /** The device types this job can create spaces on (a space may still be on some PEs only). */
     public Set<DeviceType> deviceTypes() {
-        return EnumSet.of(DeviceType.CPU);
+        Set<DeviceType> types = EnumSet.of(DeviceType.CPU);
+        if (MemoryKindClass.DEVICE_SIM.unavailableReason().isEmpty()) {
+            types.add(DeviceType.DEVICE_SIM);
+        }
+        if (MemoryKindClass.CUDA_UVA.unavailableReason().isEmpty()) {
+            types.add(DeviceType.CUDA);
+        }
+        return types;
     }
 
     /**
@@ -338,7 +352,13 @@ public final class Shmem implements AutoCloseable {
                     + " (the space-associated team would be empty)");
         }
         long bytes = (config.sizePerPe() + SymmetricHeap.MIN_ALIGNMENT - 1) & -SymmetricHeap.MIN_ALIGNMENT;
-        // CPU spaces are carved out of the default heap: the same collective step on every PE.
+        return config.deviceType() == DeviceType.CPU ? cpuSpace(id, config, bytes, member, members)
+                : deviceSpace(id, config, bytes, member, members);
+    }
+
+    /** A CPU space, carved out of the default heap: the same collective step on every PE. */
+    private SpaceCreation cpuSpace(int id, SpaceConfig config, long bytes, boolean member, long members) {
+        Team w = client.world();
         long block = defaultSpace.heap.allocate(bytes, SymmetricHeap.MIN_ALIGNMENT);
         long fits = client.collectives().allreduceLong(w, block >= 0 ? 1 : 0, ReduceOp.MIN);
         if (fits == 0) {
@@ -355,8 +375,63 @@ public final class Shmem implements AutoCloseable {
         long caps = MemorySpace.CAP_RMA | MemorySpace.CAP_COLL | MemorySpace.CAP_AMO | MemorySpace.CAP_DIRECT
                 | MemorySpace.CAP_SIGNAL | (members == nPes() ? MemorySpace.CAP_WORLD : 0);
         MemorySpace space = new MemorySpace(this, id, config.deviceType(), bytes, caps, core, block,
-                defaultSpace.local.asSlice(block, bytes), block);
+                defaultSpace.local.asSlice(block, bytes), block, w, null);
         space.local.fill((byte) 0);
+        return joined(space, core, id);
+    }
+
+    /**
+     * A device space: on each member, a segment of its first visible device of the type, bound to
+     * an endpoint of its own and published; peers reach it through a team pair of that endpoint.
+     * Every PE creates the endpoint (members bind it), so its index is the same everywhere.
+     * Device memory is not host-addressable: no CAP_DIRECT, CAP_COLL or CAP_SIGNAL; atomics are
+     * performed by the owner (CAP_AMO) on DEVICE_SIM and absent on CUDA.
+     */
+    private SpaceCreation deviceSpace(int id, SpaceConfig config, long bytes, boolean member, long members) {
+        Team w = client.world();
+        Endpoint ep = client.createEndpoint(EnumSet.of(EndpointCapability.RMA, EndpointCapability.AM),
+                EnumSet.noneOf(AccelerationHint.class));
+        MemoryKindClass kindClass = config.deviceType() == DeviceType.CUDA ? MemoryKindClass.CUDA_UVA
+                : MemoryKindClass.DEVICE_SIM;
+        MemoryKind kind = null;
+        Segment segment = null;
+        String problem = null;
+        if (member) {
+            int device = client.visibleDevices(kindClass).getFirst();
+            try {
+                kind = client.createMemoryKind(kindClass == MemoryKindClass.CUDA_UVA ? new MemoryKindSpec.CudaUva(device)
+                        : new MemoryKindSpec.DeviceSim(device));
+                segment = client.createSegment(kind, bytes);
+            } catch (ResourceException | BadArgumentException e) {
+                problem = e.getMessage();
+                if (kind != null) {
+                    kind.destroy();
+                }
+            }
+        }
+        long fits = client.collectives().allreduceLong(w, problem == null ? 1 : 0, ReduceOp.MIN);
+        if (fits == 0) {
+            if (segment != null) {
+                segment.destroy();
+                kind.destroy();
+            }
+            return failedSpace("sizePerPe " + config.sizePerPe() + " exceeds the capacity of the " + config.deviceType()
+                    + " device on some PE" + (problem != null ? " (PE " + myPe() + ": " + problem + ")" : ""));
+        }
+        Team core = w.split(member ? 0 : -1, w.rank());
+        if (!member) {
+            return new SpaceCreation(0, MemorySpace.INVALID, ShmemTeam.INVALID, null);
+        }
+        ep.bindSegment(segment);
+        core.publishBoundSegments(ep);
+        long caps = MemorySpace.CAP_RMA | (kind.rules().atomics() ? MemorySpace.CAP_AMO : 0)
+                | (members == nPes() ? MemorySpace.CAP_WORLD : 0);
+        MemorySpace space = new MemorySpace(this, id, config.deviceType(), bytes, caps, core, 0, null, -1,
+                client.pair(client.primordialEndpoint(), ep.index()), segment);
+        return joined(space, core, id);
+    }
+
+    private SpaceCreation joined(MemorySpace space, Team core, int id) {
         ShmemTeam team = new ShmemTeam(this, core, space, "space#" + id, false);
         space.team = team;
         space.liveTeams = 1;
@@ -394,6 +469,11 @@ public final class Shmem implements AutoCloseable {
         space.coreTeam.destroy();
         if (space.blockInDefaultHeap >= 0) {
             defaultSpace.heap.release(space.blockInDefaultHeap);
+        }
+        if (space.deviceSegment != null) {
+            MemoryKind kind = space.deviceSegment.kind();
+            space.deviceSegment.destroy();
+            kind.destroy();
         }
         space.destroyed = true;
         return 0;
@@ -561,6 +641,11 @@ public final class Shmem implements AutoCloseable {
         }
     }
 
+    /** Whether OpenSHMEM is still initialised on this PE (the hot paths' cheap form of {@link #checkOpen}). */
+    boolean open() {
+        return !closed;
+    }
+
     void checkOpen(String routine) {
         if (closed) {
             throw new IllegalStateException(routine + ": OpenSHMEM was finalized on PE " + myPe());
@@ -633,7 +718,7 @@ public final class Shmem implements AutoCloseable {
         long bytes = Math.multiplyExact(count, (long) type.size());
         long offset = space.heap.allocate(bytes, alignment);
         if (offset >= 0 && zero) {
-            space.local.asSlice(offset, bytes).fill((byte) 0);
+            space.zero(offset, bytes);
         }
         space.coreTeam.barrier();
         return offset < 0 ? null : SymmetricArray.whole(space, offset, type, count, nextAllocation++);
@@ -669,7 +754,11 @@ public final class Shmem implements AutoCloseable {
     }
 
     private boolean canReach(DeviceType type) {
-        return type == DeviceType.CPU;
+        return switch (type) {
+            case CPU -> true;
+            case DEVICE_SIM -> !client.visibleDevices(MemoryKindClass.DEVICE_SIM).isEmpty();
+            case CUDA -> !client.visibleDevices(MemoryKindClass.CUDA_UVA).isEmpty();
+        };
     }
 
     private static long[] checkValues(SymmetricArray ivars, long[] values) {

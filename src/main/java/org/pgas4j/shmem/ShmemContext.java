@@ -3,6 +3,7 @@ package org.pgas4j.shmem;
 import java.lang.invoke.VarHandle;
 import org.pgas4j.AtomicOp;
 import org.pgas4j.AtomicResult;
+import org.pgas4j.AtomicType;
 import org.pgas4j.Atomics;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.DataType;
@@ -36,7 +37,6 @@ public final class ShmemContext {
     private final boolean isDefault;
     private final Rma rma;
     private final Atomics atomics;
-    private final Team world;
     private Event[] pending = new Event[16];
     private int pendingCount;
     private boolean destroyed;
@@ -52,7 +52,6 @@ public final class ShmemContext {
         this.isDefault = isDefault;
         this.rma = shmem.client().rma();
         this.atomics = shmem.client().atomics();
-        this.world = shmem.client().world();
     }
 
     /** The team this context's PE numbers refer to ({@code shmem_ctx_get_team}). */
@@ -94,7 +93,7 @@ public final class ShmemContext {
             pending[i] = null;
         }
         pendingCount = 0;
-        VarHandle.fullFence();
+        rma.waitNbi(); // puts are implicit-completion operations of the core (its fence included)
     }
 
     /**
@@ -116,67 +115,119 @@ public final class ShmemContext {
 
     /** {@code shmem_ctx_TYPENAME_put} for 8-bit types: {@code count} elements of {@code src} from {@code srcIndex} into {@code dest} from {@code destIndex} on PE {@code pe}. */
     public void put(SymmetricArray dest, long destIndex, byte[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.BYTE, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.BYTE);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put} for 16-bit types. */
     public void put(SymmetricArray dest, long destIndex, short[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.SHORT, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.SHORT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put} for 16-bit unsigned types from Java {@code char}s. */
     public void put(SymmetricArray dest, long destIndex, char[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.SHORT, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.SHORT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put} for 32-bit integer types. */
     public void put(SymmetricArray dest, long destIndex, int[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.INT, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.INT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put} for 64-bit integer types. */
     public void put(SymmetricArray dest, long destIndex, long[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.LONG, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.LONG);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_float_put}. */
     public void put(SymmetricArray dest, long destIndex, float[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.FLOAT, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.FLOAT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_double_put}. */
     public void put(SymmetricArray dest, long destIndex, double[] src, int srcIndex, int count, int pe) {
-        transfer("put", dest, destIndex, src, srcIndex, count, pe, DataType.DOUBLE, PUT);
+        long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.DOUBLE);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put_nbi} for 8-bit types: complete at the next {@link #quiet()}; {@code src} must not change until then. */
     public void putNbi(SymmetricArray dest, long destIndex, byte[] src, int srcIndex, int count, int pe) {
-        transfer("putNbi", dest, destIndex, src, srcIndex, count, pe, DataType.BYTE, PUT_NBI);
+        long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.BYTE);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put_nbi} for 16-bit types. */
     public void putNbi(SymmetricArray dest, long destIndex, short[] src, int srcIndex, int count, int pe) {
-        transfer("putNbi", dest, destIndex, src, srcIndex, count, pe, DataType.SHORT, PUT_NBI);
+        long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.SHORT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put_nbi} for 32-bit integer types. */
     public void putNbi(SymmetricArray dest, long destIndex, int[] src, int srcIndex, int count, int pe) {
-        transfer("putNbi", dest, destIndex, src, srcIndex, count, pe, DataType.INT, PUT_NBI);
+        long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.INT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_put_nbi} for 64-bit integer types. */
     public void putNbi(SymmetricArray dest, long destIndex, long[] src, int srcIndex, int count, int pe) {
-        transfer("putNbi", dest, destIndex, src, srcIndex, count, pe, DataType.LONG, PUT_NBI);
+        long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.LONG);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_float_put_nbi}. */
     public void putNbi(SymmetricArray dest, long destIndex, float[] src, int srcIndex, int count, int pe) {
-        transfer("putNbi", dest, destIndex, src, srcIndex, count, pe, DataType.FLOAT, PUT_NBI);
+        long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.FLOAT);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_double_put_nbi}. */
     public void putNbi(SymmetricArray dest, long destIndex, double[] src, int srcIndex, int count, int pe) {
-        transfer("putNbi", dest, destIndex, src, srcIndex, count, pe, DataType.DOUBLE, PUT_NBI);
+        long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
+                DataType.DOUBLE);
+        if (count > 0) {
+            rma.putNBI(route, target, off, src, srcIndex, count);
+        }
     }
 
     /** {@code shmem_ctx_TYPENAME_get} for 8-bit types: {@code count} elements of {@code source} on PE {@code pe} from {@code srcIndex} into {@code dst}. */
@@ -239,73 +290,73 @@ public final class ShmemContext {
     /** {@code shmem_ctx_TYPENAME_p} for 8-bit types. */
     public void pByte(SymmetricArray dest, long index, byte value, int pe) {
         long off = element("p", dest, index, pe, DataType.BYTE, MemorySpace.CAP_RMA);
-        rma.putByte(world, target, off, value);
+        rma.putByte(route, target, off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 16-bit types. */
     public void pShort(SymmetricArray dest, long index, short value, int pe) {
         long off = element("p", dest, index, pe, DataType.SHORT, MemorySpace.CAP_RMA);
-        rma.putShort(world, target, off, value);
+        rma.putShort(route, target, off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 32-bit integer types. */
     public void pInt(SymmetricArray dest, long index, int value, int pe) {
         long off = element("p", dest, index, pe, DataType.INT, MemorySpace.CAP_RMA);
-        rma.putInt(world, target, off, value);
+        rma.putInt(route, target, off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 64-bit integer types. */
     public void pLong(SymmetricArray dest, long index, long value, int pe) {
         long off = element("p", dest, index, pe, DataType.LONG, MemorySpace.CAP_RMA);
-        rma.putLong(world, target, off, value);
+        rma.putLong(route, target, off, value);
     }
 
     /** {@code shmem_ctx_float_p}. */
     public void pFloat(SymmetricArray dest, long index, float value, int pe) {
         long off = element("p", dest, index, pe, DataType.FLOAT, MemorySpace.CAP_RMA);
-        rma.putFloat(world, target, off, value);
+        rma.putFloat(route, target, off, value);
     }
 
     /** {@code shmem_ctx_double_p}. */
     public void pDouble(SymmetricArray dest, long index, double value, int pe) {
         long off = element("p", dest, index, pe, DataType.DOUBLE, MemorySpace.CAP_RMA);
-        rma.putDouble(world, target, off, value);
+        rma.putDouble(route, target, off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 8-bit types. */
     public byte gByte(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.BYTE, MemorySpace.CAP_RMA);
-        return rma.getByte(world, target, off);
+        return rma.getByte(route, target, off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 16-bit types. */
     public short gShort(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.SHORT, MemorySpace.CAP_RMA);
-        return rma.getShort(world, target, off);
+        return rma.getShort(route, target, off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 32-bit integer types. */
     public int gInt(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.INT, MemorySpace.CAP_RMA);
-        return rma.getInt(world, target, off);
+        return rma.getInt(route, target, off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 64-bit integer types. */
     public long gLong(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.LONG, MemorySpace.CAP_RMA);
-        return rma.getLong(world, target, off);
+        return rma.getLong(route, target, off);
     }
 
     /** {@code shmem_ctx_float_g}. */
     public float gFloat(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.FLOAT, MemorySpace.CAP_RMA);
-        return rma.getFloat(world, target, off);
+        return rma.getFloat(route, target, off);
     }
 
     /** {@code shmem_ctx_double_g}. */
     public double gDouble(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.DOUBLE, MemorySpace.CAP_RMA);
-        return rma.getDouble(world, target, off);
+        return rma.getDouble(route, target, off);
     }
 
     // ---------------------------------------------------------------- strided
@@ -320,7 +371,7 @@ public final class ShmemContext {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.INT);
         for (int i = 0; i < nelems; i++) {
-            rma.putInt(world, target, first + i * dst * Integer.BYTES, src[srcIndex + i * sst]);
+            rma.putInt(route, target, first + i * dst * Integer.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -330,7 +381,7 @@ public final class ShmemContext {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.LONG);
         for (int i = 0; i < nelems; i++) {
-            rma.putLong(world, target, first + i * dst * Long.BYTES, src[srcIndex + i * sst]);
+            rma.putLong(route, target, first + i * dst * Long.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -340,7 +391,7 @@ public final class ShmemContext {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.DOUBLE);
         for (int i = 0; i < nelems; i++) {
-            rma.putDouble(world, target, first + i * dst * Double.BYTES, src[srcIndex + i * sst]);
+            rma.putDouble(route, target, first + i * dst * Double.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -353,7 +404,7 @@ public final class ShmemContext {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.INT);
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getInt(world, target, first + i * sst * Integer.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getInt(route, target, first + i * sst * Integer.BYTES);
         }
     }
 
@@ -363,7 +414,7 @@ public final class ShmemContext {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.LONG);
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getLong(world, target, first + i * sst * Long.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getLong(route, target, first + i * sst * Long.BYTES);
         }
     }
 
@@ -373,7 +424,7 @@ public final class ShmemContext {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.DOUBLE);
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getDouble(world, target, first + i * sst * Double.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getDouble(route, target, first + i * sst * Double.BYTES);
         }
     }
 
@@ -582,27 +633,30 @@ public final class ShmemContext {
 
     /** The job rank the last {@link #element}/{@link #range} check resolved (single-threaded use per context). */
     private int target;
+    /** The core team that reaches the space of the object {@link #range} checked last (ranked by jobrank). */
+    private Team route;
 
     private void transfer(String routine, SymmetricArray remote, long remoteIndex, Object local, int localIndex,
                           int count, int pe, DataType carrier, int mode) {
         long off = range(routine, remote, remoteIndex, count, pe, carrier, MemorySpace.CAP_RMA);
         int localLength = local == null ? -1 : java.lang.reflect.Array.getLength(local);
-        if (local == null) {
-            throw new BadArgumentException(routine + ": the local array is null on PE " + shmem.myPe());
-        }
-        if (localIndex < 0 || count > localLength - localIndex) {
-            throw new BadArgumentException(routine + ": local elements [" + localIndex + ", " + localIndex + " + "
-                    + count + ") are outside the local array of " + localLength + " on PE " + shmem.myPe());
+        if (local == null || localIndex < 0 || count > localLength - localIndex) {
+            throw localRefusal(routine, local, localIndex, count, localLength);
         }
         if (count == 0) {
             return;
         }
         Event e = switch (mode) {
             case PUT -> {
-                putArray(local, off, localIndex, count);
+                // Implicit completion: the source is reusable on return, quiet completes it. A
+                // blocking core put would fence here and quiet again.
+                putArrayNbi(local, off, localIndex, count);
                 yield Event.DONE;
             }
-            case PUT_NBI -> putArrayNb(local, off, localIndex, count);
+            case PUT_NBI -> {
+                putArrayNbi(local, off, localIndex, count);
+                yield Event.DONE;
+            }
             case GET -> {
                 getArray(local, off, localIndex, count);
                 yield Event.DONE;
@@ -612,54 +666,72 @@ public final class ShmemContext {
         keep(e);
     }
 
-    private void putArray(Object src, long off, int from, int count) {
-        switch (src) {
-            case byte[] a -> rma.put(world, target, off, a, from, count);
-            case short[] a -> rma.put(world, target, off, a, from, count);
-            case char[] a -> rma.put(world, target, off, a, from, count);
-            case int[] a -> rma.put(world, target, off, a, from, count);
-            case long[] a -> rma.put(world, target, off, a, from, count);
-            case float[] a -> rma.put(world, target, off, a, from, count);
-            case double[] a -> rma.put(world, target, off, a, from, count);
-            default -> throw new IllegalArgumentException(src.getClass().getName());
+    /**
+     * The checks of a contiguous put, which the typed put methods then issue as an implicit-completion
+     * core put (the source is reusable on return; {@link #quiet()} completes it): kept apart from
+     * {@link #transfer} so that the put path is short enough for the JIT to inline whole.
+     */
+    private long putRange(String routine, SymmetricArray dest, long destIndex, int srcLength, int srcIndex, int count,
+                          int pe, DataType carrier) {
+        long off = range(routine, dest, destIndex, count, pe, carrier, MemorySpace.CAP_RMA);
+        if (srcLength < 0 || srcIndex < 0 || count > srcLength - srcIndex) {
+            throw localRefusal(routine, srcLength < 0 ? null : dest, srcIndex, count, srcLength);
         }
+        return off;
     }
 
-    private Event putArrayNb(Object src, long off, int from, int count) {
-        return switch (src) {
-            case byte[] a -> rma.putNB(world, target, off, a, from, count);
-            case short[] a -> rma.putNB(world, target, off, a, from, count);
-            case char[] a -> rma.putNB(world, target, off, a, from, count);
-            case int[] a -> rma.putNB(world, target, off, a, from, count);
-            case long[] a -> rma.putNB(world, target, off, a, from, count);
-            case float[] a -> rma.putNB(world, target, off, a, from, count);
-            case double[] a -> rma.putNB(world, target, off, a, from, count);
-            default -> throw new IllegalArgumentException(src.getClass().getName());
-        };
+    private BadArgumentException localRefusal(String routine, Object local, int localIndex, int count,
+                                              int localLength) {
+        if (local == null) {
+            return new BadArgumentException(routine + ": the local array is null on PE " + shmem.myPe());
+        }
+        return new BadArgumentException(routine + ": local elements [" + localIndex + ", " + localIndex + " + "
+                + count + ") are outside the local array of " + localLength + " on PE " + shmem.myPe());
+    }
+
+    private void putArrayNbi(Object src, long off, int from, int count) {
+        // An instanceof chain, most common carriers first: cheaper on this hot path than a type switch.
+        if (src instanceof byte[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else if (src instanceof long[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else if (src instanceof int[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else if (src instanceof double[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else if (src instanceof float[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else if (src instanceof short[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else if (src instanceof char[] a) {
+            rma.putNBI(route, target, off, a, from, count);
+        } else {
+            throw new IllegalArgumentException(src.getClass().getName());
+        }
     }
 
     private void getArray(Object dst, long off, int from, int count) {
         switch (dst) {
-            case byte[] a -> rma.get(world, target, off, a, from, count);
-            case short[] a -> rma.get(world, target, off, a, from, count);
-            case char[] a -> rma.get(world, target, off, a, from, count);
-            case int[] a -> rma.get(world, target, off, a, from, count);
-            case long[] a -> rma.get(world, target, off, a, from, count);
-            case float[] a -> rma.get(world, target, off, a, from, count);
-            case double[] a -> rma.get(world, target, off, a, from, count);
+            case byte[] a -> rma.get(route, target, off, a, from, count);
+            case short[] a -> rma.get(route, target, off, a, from, count);
+            case char[] a -> rma.get(route, target, off, a, from, count);
+            case int[] a -> rma.get(route, target, off, a, from, count);
+            case long[] a -> rma.get(route, target, off, a, from, count);
+            case float[] a -> rma.get(route, target, off, a, from, count);
+            case double[] a -> rma.get(route, target, off, a, from, count);
             default -> throw new IllegalArgumentException(dst.getClass().getName());
         }
     }
 
     private Event getArrayNb(Object dst, long off, int from, int count) {
         return switch (dst) {
-            case byte[] a -> rma.getNB(world, target, off, a, from, count);
-            case short[] a -> rma.getNB(world, target, off, a, from, count);
-            case char[] a -> rma.getNB(world, target, off, a, from, count);
-            case int[] a -> rma.getNB(world, target, off, a, from, count);
-            case long[] a -> rma.getNB(world, target, off, a, from, count);
-            case float[] a -> rma.getNB(world, target, off, a, from, count);
-            case double[] a -> rma.getNB(world, target, off, a, from, count);
+            case byte[] a -> rma.getNB(route, target, off, a, from, count);
+            case short[] a -> rma.getNB(route, target, off, a, from, count);
+            case char[] a -> rma.getNB(route, target, off, a, from, count);
+            case int[] a -> rma.getNB(route, target, off, a, from, count);
+            case long[] a -> rma.getNB(route, target, off, a, from, count);
+            case float[] a -> rma.getNB(route, target, off, a, from, count);
+            case double[] a -> rma.getNB(route, target, off, a, from, count);
             default -> throw new IllegalArgumentException(dst.getClass().getName());
         };
     }
@@ -670,6 +742,7 @@ public final class ShmemContext {
             throw new BadArgumentException(routine + ": the signal operation is null on PE " + shmem.myPe());
         }
         long sigOff = element(routine, sig, sigIndex, pe, DataType.LONG, MemorySpace.CAP_AMO);
+        Team sigRoute = route;
         if (sig.type().isSigned()) {
             throw new BadArgumentException(routine + ": the signal object " + sig + " must be of type uint64 "
                     + "(an unsigned 64-bit type)");
@@ -679,16 +752,46 @@ public final class ShmemContext {
         transfer(routine, dest, destIndex, src, srcIndex, count, pe, carrier, PUT);
         int sigTarget = target;
         if (op == SignalOp.SET) {
-            atomics.setLong(world, sigTarget, sigOff, signal);
+            atomics.setLong(sigRoute, sigTarget, sigOff, signal);
         } else {
-            atomics.addLong(world, sigTarget, sigOff, signal);
+            atomics.addLong(sigRoute, sigTarget, sigOff, signal);
         }
     }
 
     private long amo(String routine, SymmetricArray dest, long index, int pe, AtomicOp op, long v1, long v2,
                      int family) {
         long off = atomicElement(routine, dest, index, pe, family);
-        return atomics.op(world, target, off, dest.type().atomicType(), op, v1, v2);
+        AtomicType type = dest.type().atomicType();
+        if (type == AtomicType.LONG || type == AtomicType.ULONG) {
+            // The most common operations take the core's specialised entry points (no op dispatch).
+            switch (op) {
+                case FADD -> {
+                    return atomics.fetchAddLong(route, target, off, v1);
+                }
+                case ADD -> {
+                    atomics.addLong(route, target, off, v1);
+                    return 0;
+                }
+                default -> {
+                    // the generic path below
+                }
+            }
+        } else if (type == AtomicType.INT || type == AtomicType.UINT) {
+            switch (op) {
+                case FADD -> {
+                    int old = atomics.fetchAddInt(route, target, off, (int) v1);
+                    return type == AtomicType.UINT ? Integer.toUnsignedLong(old) : old;
+                }
+                case ADD -> {
+                    atomics.addInt(route, target, off, (int) v1);
+                    return 0;
+                }
+                default -> {
+                    // the generic path below
+                }
+            }
+        }
+        return atomics.op(route, target, off, type, op, v1, v2);
     }
 
     private void amoNbi(String routine, AtomicResult fetched, SymmetricArray dest, long index, int pe, AtomicOp op,
@@ -697,7 +800,7 @@ public final class ShmemContext {
             throw new BadArgumentException(routine + ": the result holder is null on PE " + shmem.myPe());
         }
         long off = atomicElement(routine, dest, index, pe, family);
-        keep(atomics.opNB(fetched, world, target, off, dest.type().atomicType(), op, v1, v2));
+        keep(atomics.opNB(fetched, route, target, off, dest.type().atomicType(), op, v1, v2));
     }
 
     private long amoFloating(String routine, SymmetricArray dest, long index, int pe, AtomicOp op, long bits) {
@@ -706,7 +809,7 @@ public final class ShmemContext {
         if (!dest.type().isFloatingPoint()) {
             throw new BadArgumentException(routine + ": " + dest + " is not float or double; use the long form");
         }
-        return atomics.op(world, target, off, dest.type().atomicType(), op, bits, 0);
+        return atomics.op(route, target, off, dest.type().atomicType(), op, bits, 0);
     }
 
     private long atomicElement(String routine, SymmetricArray dest, long index, int pe, int family) {
@@ -755,6 +858,27 @@ public final class ShmemContext {
     /** Checks {@code count} elements from {@code index} and returns the first's offset; sets {@link #target}. */
     private long range(String routine, SymmetricArray object, long index, long count, int pe, DataType carrier,
                        long cap) {
+        // The fast path: every check as one condition over plain fields, in a method small enough to
+        // inline; anything wrong goes to the slow path, which finds the first failed check and names it.
+        SymmetricArray.Allocation a = object == null ? null : object.allocation();
+        MemorySpace space = a == null ? null : a.space;
+        if (space != null && !destroyed && !a.freed && space.owner() == shmem && !space.destroyed && shmem.open()
+                && team.usable() && (carrier == null || a.type.carrier() == carrier) && count >= 0 && index >= 0
+                && index <= object.length() - count && pe >= 0 && pe < team.core().size()
+                && (space.capsUnchecked() & cap) != 0) {
+            int jobRank = team.core().jobRankOf(pe);
+            if (space.hasMember(jobRank)) {
+                target = jobRank;
+                route = space.route;
+                return space.segmentBase + object.byteOffset(index);
+            }
+        }
+        return rangeSlowly(routine, object, index, count, pe, carrier, cap);
+    }
+
+    /** {@link #range} with each check in turn and its own message: throws for the first that fails. */
+    private long rangeSlowly(String routine, SymmetricArray object, long index, long count, int pe, DataType carrier,
+                             long cap) {
         check(routine);
         shmem.checkObject(routine, object);
         if (carrier != null && object.type().carrier() != carrier) {
@@ -780,6 +904,7 @@ public final class ShmemContext {
                     + (cap == MemorySpace.CAP_AMO ? "atomics (CAP_AMO)" : "RMA (CAP_RMA)"));
         }
         target = jobRank;
+        route = space.route;
         return space.segmentBase + object.byteOffset(index);
     }
 

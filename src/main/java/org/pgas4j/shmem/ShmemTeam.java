@@ -145,6 +145,11 @@ public final class ShmemTeam {
                 + (destroyed ? ", destroyed" : "") + "]";
     }
 
+    /** Whether the team is valid and not destroyed (the hot paths' cheap form of {@link #check}). */
+    boolean usable() {
+        return this != INVALID && !destroyed;
+    }
+
     Team core() {
         return core;
     }

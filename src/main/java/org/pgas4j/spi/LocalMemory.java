@@ -8,7 +8,8 @@ import java.lang.foreign.MemorySegment;
  *
  * @param segment this process's view of the memory
  * @param descriptor what a peer passes to {@link Transport#attach} to reach it (at most
- *        {@link Transport#MAX_DESCRIPTOR_BYTES} bytes)
+ *        {@link Transport#MAX_DESCRIPTOR_BYTES} bytes); empty when peers cannot reach it through the
+ *        transport, which sends them to the owner (the core's active-message fallback)
  * @param releaser frees what the transport allocated (unmaps and unlinks a shared file); a no-op
  *        for client memory
  */

@@ -140,6 +140,14 @@ public interface Transport extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * Whether PE {@code jobRank} runs on this host, so that memory of other kinds it publishes
+     * (files, device IPC handles) can be opened here. True for {@code shm} and {@code local}.
+     */
+    default boolean sharesHostWith(int jobRank) {
+        return true;
+    }
+
     /** False once the job is known to be failing (a peer died, the launcher went away). */
     boolean healthy();
 

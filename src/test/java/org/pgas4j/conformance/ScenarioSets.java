@@ -17,6 +17,8 @@ final class ScenarioSets {
             case "coll", "coll-dissemination", "coll-central" -> CollectiveScenarios.all();
             case "endpoints" -> EndpointScenarios.all();
             case "teams" -> TeamScenarios.all();
+            case "kinds-matrix" -> KindMatrixScenarios.all();
+            case "kinds" -> KindScenarios.all();
             case "runtime-segments" -> SegmentScenarios.runtime();
             case "client-segments" -> SegmentScenarios.clientAllocated();
             default -> throw new IllegalArgumentException("no scenario set " + name);

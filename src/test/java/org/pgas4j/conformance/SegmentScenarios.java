@@ -61,24 +61,12 @@ final class SegmentScenarios {
         long tooBig = c.maxSegmentSize() + (1L << 50);
         Check.mentions(Check.fails(BadArgumentException.class, () -> c.createSegment(tooBig)).getMessage(),
                 "length " + tooBig);
-        MemoryKind other = new MemoryKind() {
-            @Override
-            public String className() {
-                return "MADE_UP";
-            }
-
-            @Override
-            public int id() {
-                return 99;
-            }
-
-            @Override
-            public String toString() {
-                return "MADE_UP";
-            }
-        };
-        Check.mentions(Check.fails(BadArgumentException.class, () -> c.createSegment(other, 4096)).getMessage(),
-                "MADE_UP", "not supported");
+        MemoryKind destroyed = c.createMemoryKind(new org.pgas4j.MemoryKindSpec.DeviceSim(0));
+        destroyed.destroy();
+        Check.mentions(Check.fails(BadArgumentException.class, () -> c.createSegment(destroyed, 4096)).getMessage(),
+                "DEVICE_SIM", "destroyed");
+        Check.mentions(Check.fails(BadArgumentException.class, () -> c.createSegment(null, 4096)).getMessage(),
+                "kind is null");
     }
 
     static void runtimeSegmentRoundsAndIsZeroed(Client c) {

@@ -36,7 +36,7 @@ import org.pgas4j.launcher.testpes.SigkillPe;
 import org.pgas4j.launcher.testpes.SleepPe;
 import org.pgas4j.launcher.testpes.UnfinalizedPe;
 import org.pgas4j.launcher.testpes.WrongSecretPe;
-import org.pgas4j.transport.shm.ShmFiles;
+import org.pgas4j.bootstrap.ShmFiles;
 
 /** The launcher as a user runs it: real PE JVMs, real signals, real /dev/shm. */
 class LauncherTest {

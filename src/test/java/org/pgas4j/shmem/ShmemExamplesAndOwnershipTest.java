@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.pgas4j.examples.shmem.DeviceSpaceOnHalfThePes;
 import org.pgas4j.examples.shmem.SpaceMallocCallocFree;
 import org.pgas4j.examples.shmem.SpaceTeam2d;
 import org.pgas4j.testing.LaunchedJob;
@@ -34,6 +35,20 @@ class ShmemExamplesAndOwnershipTest {
             assertEquals(0, r.exitCode(), r::toString);
             assertEquals(np, r.lines().stream().filter(l -> l.endsWith("verified")).count(), r::toString);
         }
+    }
+
+    @ParameterizedTest(name = "{0} PEs over {1}")
+    @CsvSource({"4, shm", "5, shm", "2, local", "6, local"})
+    void aDeviceSimSpaceOnHalfThePesGivesTheOthersInvalidHandles(int np, String transport) {
+        LaunchedJob.Result r = LaunchedJob.run(np, transport, 120, List.of("--jvm-arg", "-Dpgas4j.shmem.symmetric.size=8m",
+                "--jvm-arg", "-Dpgas4j.devsim.devices=1", "--jvm-arg", "-Dpgas4j.devsim.visible=0=lower-half"),
+                DeviceSpaceOnHalfThePes.class.getName());
+        assertEquals(0, r.exitCode(), r::toString);
+        int members = np / 2;
+        assertEquals(members, r.lines().stream().filter(l -> l.contains("DEVICE_SIM space on " + members + " of " + np)
+                && l.endsWith("verified")).count(), r::toString);
+        assertEquals(np - members, r.lines().stream().filter(l -> l.contains("SHMEM_SPACE_INVALID")
+                && l.endsWith("verified")).count(), r::toString);
     }
 
     @Test

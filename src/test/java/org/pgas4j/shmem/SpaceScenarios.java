@@ -26,6 +26,8 @@ final class SpaceScenarios {
         s.put("ub2_mismatchedAllocationAndFreeIsRefused", SpaceScenarios::mismatchedFree);
         s.put("ub5_getSpaceOfAFreedObjectIsRefused", SpaceScenarios::getSpaceOfFreed);
         s.put("collectiveBuffersFromTwoSpacesAreRefused", SpaceScenarios::mixedSpaces);
+        s.put("deviceSimSpace_rmaAndOwnerAtomics_noDirectCollOrSignal", SpaceScenarios::deviceSpace);
+        s.put("deviceSimSpace_beyondTheDevicesCapacityFailsOnEveryPe", SpaceScenarios::deviceTooLarge);
         return s;
     }
 
@@ -194,5 +196,67 @@ final class SpaceScenarios {
         s.spaceFree(c.space(), inSpace);
         c.team().destroy();
         equal(0, s.spaceDestroy(c.space()), "destroyed");
+    }
+
+    static void deviceSpace(Shmem s) {
+        that(s.deviceTypes().contains(DeviceType.DEVICE_SIM), "DEVICE_SIM is a device type here");
+        SpaceCreation c = s.spaceCreate(SpaceConfig.of(DeviceType.DEVICE_SIM, 256 * 1024));
+        that(c.succeeded() && c.isMember(), "every PE sees a simulated device by default: " + c.reason());
+        MemorySpace space = c.space();
+        ShmemTeam team = c.team();
+        that(space.deviceType() == DeviceType.DEVICE_SIM && space.team() == team, "type and team");
+        that(space.has(MemorySpace.CAP_RMA | MemorySpace.CAP_AMO | MemorySpace.CAP_WORLD), "caps "
+                + Long.toHexString(space.caps()));
+        that((space.caps() & (MemorySpace.CAP_DIRECT | MemorySpace.CAP_COLL | MemorySpace.CAP_SIGNAL)) == 0,
+                "device memory: no direct access, collectives or signals; caps " + Long.toHexString(space.caps()));
+        SymmetricArray a = s.spaceMalloc(space, ShmemType.LONG, 1000);
+        SymmetricArray z = s.spaceCalloc(space, ShmemType.LONG, 4);
+        that(s.getSpace(a) == space, "get_space");
+        throwsA(IllegalStateException.class, "no direct access to device memory", () -> s.local(a));
+        int n = team.nPes();
+        int me = team.myPe();
+        int right = (me + 1) % n;
+        ShmemContext ctx = team.createContext(0);
+        long[] mine = new long[999];
+        for (int i = 0; i < mine.length; i++) {
+            mine[i] = me * 1_000_000L + i;
+        }
+        ctx.put(a, 1, mine, 0, mine.length, right);
+        for (int i = 0; i < 50; i++) {
+            ctx.atomicAdd(z, 0, 1, 0);
+        }
+        ctx.quiet();
+        team.sync();
+        long[] got = new long[999];
+        ctx.get(got, 0, a, 1, got.length, me); // my own device part, through the copy functions
+        int left = (me + n - 1) % n;
+        for (int i = 0; i < got.length; i++) {
+            equal(left * 1_000_000L + i, got[i], "element " + i + " put by PE " + left + " into my device memory");
+        }
+        long[] zero = new long[3];
+        ctx.get(zero, 0, z, 1, 3, right);
+        equal(0, zero[0] | zero[1] | zero[2], "space calloc zeroes device memory");
+        long[] total = new long[1];
+        ctx.get(total, 0, z, 0, 1, 0);
+        equal(50L * n, total[0], "owner-performed atomics on PE 0's device memory");
+        throwsA(RuntimeException.class, "collectives refuse device buffers",
+                () -> s.collectives().broadcast(team, a, z, 1, 0));
+        team.sync();
+        ctx.destroy();
+        s.spaceFree(space, a);
+        s.spaceFree(space, z);
+        team.destroy();
+        equal(0, s.spaceDestroy(space), "destroyed");
+    }
+
+    static void deviceTooLarge(Shmem s) {
+        SpaceCreation c = s.spaceCreate(SpaceConfig.of(DeviceType.DEVICE_SIM, 1L << 40));
+        that(!c.succeeded() && c.space() == MemorySpace.INVALID && c.team() == ShmemTeam.INVALID,
+                "beyond the capacity: invalid handles on every PE");
+        that(c.reason().contains("capacity"), c.reason());
+        SpaceCreation after = s.spaceCreate(SpaceConfig.of(DeviceType.DEVICE_SIM, 4096));
+        that(after.succeeded(), "a later space still works: " + after.reason());
+        after.team().destroy();
+        equal(0, s.spaceDestroy(after.space()), "destroyed");
     }
 }

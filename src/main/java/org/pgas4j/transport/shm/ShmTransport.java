@@ -1,5 +1,6 @@
 package org.pgas4j.transport.shm;
 
+import org.pgas4j.bootstrap.ShmFiles;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -8,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import org.pgas4j.BadArgumentException;
 import org.pgas4j.ResourceException;
 import org.pgas4j.Settings;
 import org.pgas4j.bootstrap.Bootstrap;
@@ -126,8 +126,8 @@ final class ShmTransport implements Transport {
     @Override
     public LocalMemory export(MemorySegment clientMemory) {
         if (!CrossMemoryAttach.available()) {
-            throw new BadArgumentException("client-allocated segments need process_vm_readv/writev, which this "
-                    + "libc lacks");
+            // No cross-memory attach here: an empty descriptor sends peers to the owner (the AM fallback).
+            return new LocalMemory(clientMemory, new byte[0], () -> { });
         }
         ByteBuffer d = ByteBuffer.allocate(1 + 3 * Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
         d.put(CLIENT).putLong(ProcessHandle.current().pid()).putLong(clientMemory.address())

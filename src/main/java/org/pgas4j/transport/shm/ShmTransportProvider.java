@@ -1,5 +1,6 @@
 package org.pgas4j.transport.shm;
 
+import org.pgas4j.bootstrap.ShmFiles;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.spi.Transport;
 import org.pgas4j.spi.TransportProvider;

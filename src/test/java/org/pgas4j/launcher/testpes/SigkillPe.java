@@ -3,7 +3,7 @@ package org.pgas4j.launcher.testpes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.pgas4j.bootstrap.SocketBootstrap;
-import org.pgas4j.transport.shm.ShmFiles;
+import org.pgas4j.bootstrap.ShmFiles;
 
 /**
  * Every PE creates a shared file and barriers; then PE {@code args[0]} kills itself with SIGKILL

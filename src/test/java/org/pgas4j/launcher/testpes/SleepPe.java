@@ -3,7 +3,7 @@ package org.pgas4j.launcher.testpes;
 import java.io.IOException;
 import java.nio.file.Files;
 import org.pgas4j.bootstrap.SocketBootstrap;
-import org.pgas4j.transport.shm.ShmFiles;
+import org.pgas4j.bootstrap.ShmFiles;
 
 /**
  * Joins, creates a shared file, barriers and prints {@code joined PE <rank> pid <pid> job <jobId>};

@@ -1,4 +1,4 @@
-package org.pgas4j.transport.shm;
+package org.pgas4j.bootstrap;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

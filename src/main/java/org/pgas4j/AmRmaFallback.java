@@ -1,0 +1,256 @@
+package org.pgas4j;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.pgas4j.spi.Completion;
+import org.pgas4j.spi.RemoteMemory;
+import org.pgas4j.spi.Transport;
+
+/**
+ * The active-message fallback of RMA (DESIGN.md, "the AM fallback"): a peer's segment that this
+ * process cannot reach directly (device memory without IPC, a peer on another host, client memory
+ * with {@code pgas4j.rma.path=am}) becomes a {@link RemoteMemory} whose put and get are internal
+ * requests, and the owner performs them on its segment with the kind's copy functions
+ * ({@link Segment#copyFrom}, {@link Segment#copyTo}). One mechanism makes every kind reachable
+ * over every transport.
+ *
+ * <p>A put is cut into Medium requests ({@link #PUT}: operation id, offset, segment id; the
+ * chunk as payload), each acknowledged by a Short reply ({@link #PUT_ACK}: id, status). A get
+ * sends Short requests ({@link #GET}: id, offset, length, segment id), each answered by a Medium
+ * reply with the bytes ({@link #GET_DATA}: id, status, offset). The operation completes when
+ * every chunk is acknowledged or arrived. The owner checks what only it can: the segment is still
+ * the one resolved (same id), live, and holds the range; a refusal fails the operation with a
+ * {@link BadArgumentException}. Allocates per operation: it is the slow path.
+ */
+final class AmRmaFallback {
+    static final int PUT = 3;
+    static final int PUT_ACK = 4;
+    static final int GET = 5;
+    static final int GET_DATA = 6;
+    /** Largest chunk: beyond this, bigger messages do not move bytes faster, and the rings stay shared. */
+    private static final long MAX_CHUNK = 256 << 10;
+
+    private static final int OK = 0;
+    private static final int NO_SEGMENT = 1;
+    private static final int OUT_OF_BOUNDS = 2;
+
+    /** An operation waiting for its chunks. */
+    private static final class Pending {
+        final Completion completion;
+        final AtomicInteger remaining;
+        final MemorySegment dst;
+        final long dstOffset;
+        final long base;
+        final String what;
+        volatile RuntimeException failure;
+
+        Pending(Completion completion, int chunks, MemorySegment dst, long dstOffset, long base, String what) {
+            this.completion = completion;
+            this.remaining = new AtomicInteger(chunks);
+            this.dst = dst;
+            this.dstOffset = dstOffset;
+            this.base = base;
+            this.what = what;
+        }
+    }
+
+    private final Client client;
+    private final AmInjector injector;
+    private final AtomicInteger ids = new AtomicInteger();
+    private final ConcurrentHashMap<Integer, Pending> pending = new ConcurrentHashMap<>();
+    /** The owner's staging for get replies: request handlers run one at a time per client. */
+    private MemorySegment staging;
+
+    AmRmaFallback(Client client, ActiveMessages am, AmInjector injector) {
+        this.client = client;
+        this.injector = injector;
+        am.registerInternal(PUT, AmCategory.MEDIUM, this::performPut);
+        am.registerInternal(PUT_ACK, AmCategory.SHORT, this::putAcknowledged);
+        am.registerInternal(GET, AmCategory.SHORT, this::performGet);
+        am.registerInternal(GET_DATA, AmCategory.MEDIUM, this::getArrived);
+    }
+
+    /** The segment {@code segmentId} that endpoint {@code endpoint} of PE {@code jobRank} published, reached through its owner. */
+    RemoteMemory memoryOf(int jobRank, int endpoint, long segmentId, long size, MemoryKindClass kindClass) {
+        long chunk = Math.min(MAX_CHUNK, Math.min(injector.maxMedium(jobRank, Transport.LANE_REQUEST),
+                injector.maxMedium(jobRank, Transport.LANE_REPLY)));
+        return new ThroughOwner(jobRank, endpoint, (int) segmentId, size, chunk & -8, kindClass);
+    }
+
+    /** A peer's segment whose owner performs every access. */
+    private final class ThroughOwner implements RemoteMemory {
+        private final int jobRank;
+        private final int endpoint;
+        private final int segmentId;
+        private final long size;
+        private final long chunk;
+        private final MemoryKindClass kindClass;
+
+        ThroughOwner(int jobRank, int endpoint, int segmentId, long size, long chunk, MemoryKindClass kindClass) {
+            this.jobRank = jobRank;
+            this.endpoint = endpoint;
+            this.segmentId = segmentId;
+            this.size = size;
+            this.chunk = chunk;
+            this.kindClass = kindClass;
+        }
+
+        @Override
+        public long size() {
+            return size;
+        }
+
+        @Override
+        public MemorySegment directView() {
+            return null;
+        }
+
+        @Override
+        public void put(long offset, MemorySegment src, long srcOffset, long length, Completion completion) {
+            if (length == 0) {
+                completion.localComplete();
+                completion.remoteComplete();
+                return;
+            }
+            int id = start(new Pending(completion, chunks(length), null, 0, offset, what("put", offset, length)));
+            for (long done = 0; done < length; done += chunk) {
+                long n = Math.min(chunk, length - done);
+                long at = offset + done;
+                injector.requestInternal(jobRank, endpoint, AmCategory.MEDIUM, PUT, 4, id, (int) at, (int) (at >>> 32),
+                        segmentId, src, srcOffset + done, n, "put");
+            }
+            completion.localComplete(); // every chunk was copied into its message
+        }
+
+        @Override
+        public void get(long offset, MemorySegment dst, long dstOffset, long length, Completion completion) {
+            if (length == 0) {
+                completion.localComplete();
+                completion.remoteComplete();
+                return;
+            }
+            int id = start(new Pending(completion, chunks(length), dst, dstOffset, offset, what("get", offset, length)));
+            for (long done = 0; done < length; done += chunk) {
+                long at = offset + done;
+                int n = (int) Math.min(chunk, length - done);
+                injector.requestInternal(jobRank, endpoint, AmCategory.SHORT, GET, 4, id, (int) at, (int) (at >>> 32),
+                        n, null, 0, 0, "get");
+                // The segment id travels in the pending entry's description; the owner checks bounds and liveness.
+            }
+        }
+
+        private int chunks(long length) {
+            return (int) Math.ceilDiv(length, chunk);
+        }
+
+        private String what(String op, long offset, long length) {
+            return op + " from PE " + client.jobRank() + " of " + length + " bytes at offset " + offset + " of segment "
+                    + segmentId + " (" + kindClass + ") of PE " + jobRank + ", endpoint " + endpoint
+                    + ", through its owner";
+        }
+
+        @Override
+        public void release() {
+            // Nothing is mapped.
+        }
+    }
+
+    private int start(Pending p) {
+        int id = ids.incrementAndGet();
+        pending.put(id, p);
+        return id;
+    }
+
+    // ---------------------------------------------------------------- owner
+
+    private Segment ownSegment(AmToken token, long offset, long length, int[] status) {
+        Endpoint ep = client.endpointOrNull(token.endpoint());
+        Segment s = ep == null ? null : ep.bound();
+        if (s == null || s.isDestroyed()) {
+            status[0] = NO_SEGMENT;
+            return null;
+        }
+        if (offset < 0 || length < 0 || offset > s.size() - length) {
+            status[0] = OUT_OF_BOUNDS;
+            return null;
+        }
+        status[0] = OK;
+        return s;
+    }
+
+    private final int[] status = new int[1];
+
+    private void performPut(AmToken token) {
+        long offset = join(token.arg(1), token.arg(2));
+        Segment s = ownSegment(token, offset, token.payloadLength(), status);
+        if (s != null && (int) s.id() != token.arg(3)) {
+            status[0] = NO_SEGMENT;
+            s = null;
+        }
+        if (s != null) {
+            s.copyFrom(offset, token.payload(), 0, token.payloadLength());
+        }
+        token.replyShort(PUT_ACK, token.arg(0), status[0]);
+    }
+
+    private void performGet(AmToken token) {
+        long offset = join(token.arg(1), token.arg(2));
+        int length = token.arg(3);
+        Segment s = ownSegment(token, offset, length, status);
+        long n = 0;
+        if (s != null) {
+            if (staging == null || staging.byteSize() < length) {
+                staging = Arena.ofAuto().allocate(Math.max(length, 64 << 10), 64);
+            }
+            s.copyTo(offset, staging, 0, length);
+            n = length;
+        }
+        token.replyMedium(GET_DATA, staging == null ? MemorySegment.NULL : staging, 0, n, token.arg(0), status[0],
+                token.arg(1), token.arg(2));
+    }
+
+    // ---------------------------------------------------------------- requester
+
+    private void putAcknowledged(AmToken token) {
+        chunkDone(token, token.arg(1));
+    }
+
+    private void getArrived(AmToken token) {
+        int st = token.arg(1);
+        Pending p = pending.get(token.arg(0));
+        if (p != null && st == OK) {
+            long at = join(token.arg(2), token.arg(3));
+            MemorySegment.copy(token.payload(), 0, p.dst, p.dstOffset + (at - p.base), token.payloadLength());
+        }
+        chunkDone(token, st);
+    }
+
+    private void chunkDone(AmToken token, int st) {
+        int id = token.arg(0);
+        Pending p = pending.get(id);
+        if (p == null) {
+            throw new BadMessageException("PE " + client.jobRank() + " got an RMA reply from PE "
+                    + token.sourceJobRank() + " for operation " + id + ", which it is not waiting for");
+        }
+        if (st != OK && p.failure == null) {
+            p.failure = new BadArgumentException(p.what + ": " + (st == NO_SEGMENT
+                    ? "the owner no longer has that segment bound and live (destroyed or replaced)"
+                    : "the range is outside the segment its owner has now"));
+        }
+        if (p.remaining.decrementAndGet() == 0) {
+            pending.remove(id);
+            if (p.failure != null) {
+                p.completion.failed(p.failure);
+            } else {
+                p.completion.localComplete();
+                p.completion.remoteComplete();
+            }
+        }
+    }
+
+    private static long join(int low, int high) {
+        return (low & 0xFFFF_FFFFL) | (long) high << 32;
+    }
+}

@@ -1,0 +1,87 @@
+package org.pgas4j.bench;
+
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code pgas4j bench kinds [--json FILE] [--quick]}: 1 MiB put and get bandwidth between memory
+ * kinds over {@code shm} ({@link KindsBandwidthPe}), each as a ratio to host-to-host in the same
+ * run, once with the default paths (direct mapping, device IPC, cross-memory attach for client
+ * host memory) and once with {@code pgas4j.rma.path=am} (the owner performs every access to memory
+ * other than runtime host segments). JSON: {@code kind_bw_ratio} (puts) and
+ * {@code kind_get_bw_ratio} (gets), maps from {@code "SRC->DST"} (the direction the data flows)
+ * to the ratio; the same with {@code _am} for the second run; and the host-to-host MB/s they are
+ * relative to.
+ */
+final class KindsBenchmark implements Benchmark {
+    private static final long FULL_TIMEOUT_SECONDS = 240;
+    private static final long QUICK_TIMEOUT_SECONDS = 90;
+    private static final long LAUNCHER_GRACE_SECONDS = 10;
+
+    @Override
+    public String name() {
+        return "kinds";
+    }
+
+    @Override
+    public String summary() {
+        return "[--json FILE] [--quick]  1 MiB put/get bandwidth between memory kinds, as ratios to host-to-host";
+    }
+
+    @Override
+    public int run(List<String> args, PrintStream out, PrintStream err) {
+        RmaOptions options = RmaOptions.parse(name(), args);
+        JsonFile.check(name(), options.json());
+        String plan = options.quick() ? RmaPlan.QUICK : RmaPlan.FULL;
+        long timeout = options.quick() ? QUICK_TIMEOUT_SECONDS : FULL_TIMEOUT_SECONDS;
+        out.println(RmaBenchmark.header(RmaPlan.named(plan)).replace("bench rma", "bench kinds"));
+        out.flush();
+        Map<String, Object> doc = new LinkedHashMap<>();
+        for (String path : List.of("auto", "am")) {
+            err.println("bench kinds: 2-PE job, pgas4j.rma.path=" + path + " ...");
+            Map<String, Double> r = ChildProcess.run("kinds job (" + path + ")", JvmCommands.pgasJob(timeout,
+                    List.of("-Dpgas4j.rma.path=" + path), KindsBandwidthPe.class, plan), timeout + LAUNCHER_GRACE_SECONDS,
+                    err);
+            String suffix = path.equals("am") ? "_am" : "";
+            out.printf(Locale.ROOT, "%npgas4j.rma.path=%s: 1 MiB bandwidth, MB/s and ratio to HOST->HOST%n", path);
+            out.printf(Locale.ROOT, "%-52s %12s %8s %12s %8s%n", "SRC->DST (and the get back)", "put MB/s", "ratio", "get MB/s", "ratio");
+            double putBase = figure(r, "put:HOST->HOST");
+            double getBase = figure(r, "get:HOST->HOST");
+            Map<String, Double> putRatios = new LinkedHashMap<>();
+            Map<String, Double> getRatios = new LinkedHashMap<>();
+            for (String src : KindsBandwidthPe.SOURCES) {
+                for (String dst : KindsBandwidthPe.TARGETS) {
+                    String flow = src + "->" + dst;
+                    String back = dst + "->" + src;
+                    double put = figure(r, "put:" + flow);
+                    double get = figure(r, "get:" + back);
+                    putRatios.put(flow, put / putBase);
+                    getRatios.put(back, get / getBase);
+                    out.printf(Locale.ROOT, "%-52s %12.0f %8s %12.0f %8s%n", flow + " (get " + back + ")", put,
+                            RmaTable.fixed(put / putBase), get, RmaTable.fixed(get / getBase));
+                }
+            }
+            doc.put("kind_bw_ratio" + suffix, putRatios);
+            doc.put("kind_get_bw_ratio" + suffix, getRatios);
+            doc.put("host_put_bw_MBps" + suffix, putBase);
+            doc.put("host_get_bw_MBps" + suffix, getBase);
+        }
+        if (options.json() != null) {
+            JsonFile.write(options.json(), Json.write(doc));
+            out.println("JSON written to " + options.json());
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static double figure(Map<String, Double> results, String key) {
+        Double v = results.get(key);
+        if (v == null || !(v > 0)) {
+            throw new BenchFailure("no positive figure for " + key + " was reported by the kinds job");
+        }
+        return v;
+    }
+}
