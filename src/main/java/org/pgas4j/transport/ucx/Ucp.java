@@ -93,6 +93,17 @@ final class Ucp {
     static final MethodHandle ATOMIC_OP_NBX = critical("ucp_atomic_op_nbx", FunctionDescriptor.of(JAVA_LONG, ADDRESS,
             JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS));
     /** {@code ucs_status_t ucp_request_check_status(void *request)}. */
+    /**
+     * {@code ucs_status_ptr_t ucp_am_send_nbx(ucp_ep_h ep, unsigned id, const void *header, size_t header_length,
+     * const void *buffer, size_t count, const ucp_request_param_t *param)}; header and buffer as addresses.
+     */
+    static final MethodHandle AM_SEND_NBX = plain("ucp_am_send_nbx", FunctionDescriptor.of(JAVA_LONG, ADDRESS,
+            JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
+    /**
+     * {@code ucs_status_t ucp_worker_set_am_recv_handler(ucp_worker_h worker, const ucp_am_handler_param_t *param)}.
+     */
+    static final MethodHandle WORKER_SET_AM_RECV_HANDLER = plain("ucp_worker_set_am_recv_handler",
+            FunctionDescriptor.of(JAVA_BYTE, ADDRESS, ADDRESS));
     static final MethodHandle REQUEST_CHECK_STATUS = critical("ucp_request_check_status",
             FunctionDescriptor.of(JAVA_BYTE, JAVA_LONG));
     /** {@code void ucp_request_free(void *request)}. */

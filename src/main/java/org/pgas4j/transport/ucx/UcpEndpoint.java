@@ -28,6 +28,7 @@ public final class UcpEndpoint implements AutoCloseable {
     private final Arena arena = Arena.ofShared();
     private final MemorySegment rmaParams = arena.allocate(UcpRequestParam.LAYOUT);
     private final MemorySegment atomicParams = arena.allocate(UcpRequestParam.LAYOUT);
+    private final MemorySegment amParams = arena.allocate(UcpRequestParam.LAYOUT);
     /** Operand at 0, reply at 8, for the blocking atomics. */
     private final MemorySegment scratch = arena.allocate(16, 8);
     private boolean open = true;
@@ -255,6 +256,29 @@ public final class UcpEndpoint implements AutoCloseable {
         scratch.set(JAVA_INT, 8, desired);
         worker.await(atomicNbx(UcpAtomicOp.CSWAP, 4, scratch, 0, scratch, 8, remoteAddress, rkey), "ucp_atomic_op_nbx");
         return scratch.get(JAVA_INT, 8);
+    }
+
+    /**
+     * Starts sending an active message with no user header ({@code ucp_am_send_nbx}).
+     *
+     * @param id the message id, as installed by the receiver's {@link UcpWorker#setAmHandler}
+     * @param data native memory holding the message
+     * @param offset where the message starts in {@code data}
+     * @param length bytes
+     * @param sendFlags {@code UcpAmParams.SEND_FLAG_*} bits, for example {@code SEND_FLAG_EAGER}
+     * @return the request, 0 when the data may already be reused
+     */
+    public long amSendNbx(int id, MemorySegment data, long offset, long length, int sendFlags) {
+        checkOpen();
+        long local = localAddress(data, offset, length);
+        amParams.set(JAVA_INT, UcpRequestParam.OP_ATTR_MASK, UcpRequestParam.FIELD_FLAGS);
+        amParams.set(JAVA_INT, UcpRequestParam.FLAGS, sendFlags);
+        try {
+            return UcsStatus.request("ucp_am_send_nbx",
+                    (long) Ucp.AM_SEND_NBX.invokeExact(handle, id, 0L, 0L, local, length, amParams));
+        } catch (Throwable t) {
+            throw UcpLibrary.failure("ucp_am_send_nbx", t);
+        }
     }
 
     /**

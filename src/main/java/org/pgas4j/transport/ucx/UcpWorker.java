@@ -94,6 +94,32 @@ public final class UcpWorker implements AutoCloseable {
     }
 
     /**
+     * Installs the receive callback of active-message id {@code id} ({@code ucp_worker_set_am_recv_handler}).
+     * The callback runs inside {@link #progress()} on the progressing thread; it must catch every
+     * exception (one escaping an upcall ends the VM).
+     *
+     * @param id the message id senders pass to {@link UcpEndpoint#amSendNbx}
+     * @param flags {@code UcpAmParams.FLAG_*} bits
+     * @param callback an upcall stub of {@link UcpAmParams#RECV_CALLBACK}; must outlive the worker
+     */
+    public void setAmHandler(int id, int flags, MemorySegment callback) {
+        checkOpen();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment params = arena.allocate(UcpAmParams.HANDLER_LAYOUT);
+            params.set(JAVA_LONG, UcpAmParams.FIELD_MASK, UcpAmParams.FIELD_ID | UcpAmParams.FIELD_FLAGS
+                    | UcpAmParams.FIELD_CB | UcpAmParams.FIELD_ARG);
+            params.set(JAVA_INT, UcpAmParams.ID, id);
+            params.set(JAVA_INT, UcpAmParams.FLAGS, flags);
+            params.set(ADDRESS, UcpAmParams.CB, callback);
+            params.set(ADDRESS, UcpAmParams.ARG, MemorySegment.NULL);
+            byte status = (byte) Ucp.WORKER_SET_AM_RECV_HANDLER.invokeExact(handle, params);
+            UcsStatus.check("ucp_worker_set_am_recv_handler", status);
+        } catch (Throwable t) {
+            throw UcpLibrary.failure("ucp_worker_set_am_recv_handler", t);
+        }
+    }
+
+    /**
      * Sets work to run in each turn of a blocking wait besides this worker's progress: when two
      * workers share one thread (tests, one JVM playing two processes), the peer's progress.
      *

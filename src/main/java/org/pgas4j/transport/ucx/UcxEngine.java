@@ -1,0 +1,353 @@
+package org.pgas4j.transport.ucx;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import org.pgas4j.spi.Completion;
+
+/**
+ * One PE's UCX machinery: the context (RMA, 32- and 64-bit atomics, active messages), its worker,
+ * one endpoint per peer, the outstanding requests and the bounce buffers, behind one lock. The
+ * worker is created {@code UCS_THREAD_MODE_SERIALIZED}: any thread may use it, one at a time,
+ * which the lock guarantees. UCX reads its settings ({@code UCX_TLS}, {@code UCX_NET_DEVICES}, ...)
+ * from the environment; none are overridden here.
+ *
+ * <p>Puts and gets are asynchronous ({@link #put}, {@link #get}: completion through
+ * {@link UcxRequests}) or blocking ({@link #putBlocking}, {@link #getBlocking}: complete, remotely
+ * too, when they return).
+ */
+final class UcxEngine implements AutoCloseable {
+    /** The features every PE asks for. */
+    static final long FEATURES = UcpParams.FEATURE_RMA | UcpParams.FEATURE_AMO32 | UcpParams.FEATURE_AMO64
+            | UcpParams.FEATURE_AM;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final UcpContext context;
+    private final UcpWorker worker;
+    private final UcxBounceBuffers bounces = new UcxBounceBuffers();
+    private final UcxRequests requests;
+    private UcpEndpoint[] endpoints = new UcpEndpoint[0];
+    private Runnable background = () -> { };
+    private volatile String failure;
+    private boolean open = true;
+
+    /** Creates the context and the worker. */
+    UcxEngine() {
+        this.context = UcpContext.create(FEATURES, Map.of());
+        try {
+            this.worker = context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED);
+        } catch (RuntimeException e) {
+            context.close();
+            throw e;
+        }
+        this.requests = new UcxRequests(worker, bounces, this::requestFailed);
+    }
+
+    UcpContext context() {
+        return context;
+    }
+
+    UcpWorker worker() {
+        return worker;
+    }
+
+    /** The lock every use of the worker holds (reentrant). */
+    ReentrantLock lock() {
+        return lock;
+    }
+
+    /**
+     * Connects to every peer by its worker address ({@code addresses[rank]} is skipped: this PE
+     * reaches itself without UCX), with peer error handling so requests to a dead peer fail.
+     */
+    void connect(byte[][] addresses, int rank) {
+        lock.lock();
+        try {
+            endpoints = new UcpEndpoint[addresses.length];
+            for (int j = 0; j < addresses.length; j++) {
+                if (j != rank) {
+                    endpoints[j] = worker.connect(addresses[j], true);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The endpoint to PE {@code jobRank} (null for this PE). */
+    UcpEndpoint endpoint(int jobRank) {
+        return endpoints[jobRank];
+    }
+
+    /** Work done in every {@link #progress()} besides the worker's (the message service's sends). */
+    void setBackground(Runnable work) {
+        background = work;
+    }
+
+    /**
+     * Progresses the worker once, signals completed requests and runs the background work; returns
+     * how much happened. Returns 0 at once when another thread holds the lock.
+     */
+    int progress() {
+        if (!lock.tryLock()) {
+            return 0;
+        }
+        try {
+            if (!open) {
+                return 0;
+            }
+            int n = worker.progress();
+            if (requests.outstanding() > 0) {
+                n += requests.poll();
+            }
+            background.run();
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits for a request, progressing the worker (holding the lock); throws on an error status. */
+    void await(long request, String call) {
+        lock.lock();
+        try {
+            worker.await(request, call);
+        } catch (UcxException e) {
+            requestFailed(e);
+            throw e;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Starts a put; {@code c} is signalled locally when the source is reusable, remotely after a flush. */
+    void put(UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment src, long srcOffset, long length,
+            Completion c) {
+        if (length == 0) {
+            c.localComplete();
+            c.remoteComplete();
+            return;
+        }
+        lock.lock();
+        try {
+            MemorySegment from = src;
+            long at = srcOffset;
+            MemorySegment b = null;
+            if (!src.isNative()) {
+                b = bounces.take(length);
+                MemorySegment.copy(src, srcOffset, b, 0, length);
+                from = b;
+                at = 0;
+            }
+            long req;
+            try {
+                req = ep.putNbx(from, at, length, remote, key);
+            } catch (UcxException e) {
+                if (b != null) {
+                    bounces.give(b);
+                }
+                requestFailed(e);
+                c.failed(e);
+                return;
+            }
+            if (req == 0) {
+                if (b != null) {
+                    bounces.give(b);
+                }
+                c.localComplete();
+                requests.startFlush(ep, c);
+            } else {
+                requests.putStarted(req, ep, c, b);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Starts a get; {@code c} is signalled (locally and remotely) once the data is in {@code dst}. */
+    void get(UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment dst, long dstOffset, long length,
+            Completion c) {
+        if (length == 0) {
+            c.localComplete();
+            c.remoteComplete();
+            return;
+        }
+        lock.lock();
+        try {
+            MemorySegment into = dst;
+            long at = dstOffset;
+            MemorySegment b = null;
+            if (!dst.isNative()) {
+                b = bounces.take(length);
+                into = b;
+                at = 0;
+            }
+            long req;
+            try {
+                req = ep.getNbx(into, at, length, remote, key);
+            } catch (UcxException e) {
+                if (b != null) {
+                    bounces.give(b);
+                }
+                requestFailed(e);
+                c.failed(e);
+                return;
+            }
+            if (req == 0) {
+                if (b != null) {
+                    MemorySegment.copy(b, 0, dst, dstOffset, length);
+                    bounces.give(b);
+                }
+                c.localComplete();
+                c.remoteComplete();
+            } else {
+                requests.getStarted(req, ep, c, b, b == null ? null : dst, dstOffset, length);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A put that is remotely complete when it returns (put, then endpoint flush, waiting for both). */
+    void putBlocking(UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment src, long srcOffset, long length) {
+        if (length == 0) {
+            return;
+        }
+        lock.lock();
+        try {
+            MemorySegment b = null;
+            try {
+                MemorySegment from = src;
+                long at = srcOffset;
+                if (!src.isNative()) {
+                    b = bounces.take(length);
+                    MemorySegment.copy(src, srcOffset, b, 0, length);
+                    from = b;
+                    at = 0;
+                }
+                await(ep.putNbx(from, at, length, remote, key), "ucp_put_nbx");
+                await(ep.flushNbx(), "ucp_ep_flush_nbx");
+            } finally {
+                if (b != null) {
+                    bounces.give(b);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A get whose data is in {@code dst} when it returns. */
+    void getBlocking(UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment dst, long dstOffset, long length) {
+        if (length == 0) {
+            return;
+        }
+        lock.lock();
+        try {
+            MemorySegment b = null;
+            try {
+                MemorySegment into = dst;
+                long at = dstOffset;
+                if (!dst.isNative()) {
+                    b = bounces.take(length);
+                    into = b;
+                    at = 0;
+                }
+                await(ep.getNbx(into, at, length, remote, key), "ucp_get_nbx");
+                if (b != null) {
+                    MemorySegment.copy(b, 0, dst, dstOffset, length);
+                }
+            } finally {
+                if (b != null) {
+                    bounces.give(b);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Records that the job is failing when a request failed because a peer is gone. */
+    void requestFailed(UcxException e) {
+        int s = e.status();
+        if (s == UcsStatus.ERR_CONNECTION_RESET || s == UcsStatus.ERR_ENDPOINT_TIMEOUT
+                || s == UcsStatus.ERR_UNREACHABLE || s == UcsStatus.ERR_CANCELED) {
+            fail(e.getMessage());
+        }
+    }
+
+    /** Marks this PE's UCX side as failed: {@link #failure()} is then not null. */
+    void fail(String why) {
+        if (failure == null) {
+            failure = why;
+        }
+    }
+
+    /** Null while healthy, else why not. */
+    String failure() {
+        return failure;
+    }
+
+    /**
+     * Closes the endpoints (flushing, for at most {@code graceMillis} of progress: a peer that has
+     * gone or does not progress is then abandoned to the worker's destruction), the worker, the
+     * bounce buffers and the context. Memory regions must be unmapped by their owners before.
+     */
+    void closeEndpoints(long graceMillis) {
+        lock.lock();
+        try {
+            long[] pending = new long[endpoints.length];
+            for (int j = 0; j < endpoints.length; j++) {
+                if (endpoints[j] != null) {
+                    try {
+                        pending[j] = endpoints[j].closeNbx(false);
+                    } catch (RuntimeException e) {
+                        pending[j] = 0;
+                    }
+                }
+            }
+            long deadline = System.nanoTime() + graceMillis * 1_000_000L;
+            boolean busy = true;
+            while (busy && System.nanoTime() < deadline) {
+                busy = false;
+                worker.progress();
+                for (int j = 0; j < pending.length; j++) {
+                    if (pending[j] != 0) {
+                        if (worker.poll(pending[j]) == UcsStatus.IN_PROGRESS) {
+                            busy = true;
+                        } else {
+                            pending[j] = 0;
+                        }
+                    }
+                }
+                if (busy) {
+                    Thread.yield();
+                }
+            }
+            for (int j = 0; j < endpoints.length; j++) {
+                if (endpoints[j] != null && pending[j] == 0) {
+                    endpoints[j].releaseAfterClose();
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Destroys the worker, the bounce buffers and the context. Endpoints and memory go first. */
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            if (!open) {
+                return;
+            }
+            open = false;
+            worker.close();
+            bounces.close();
+            context.close();
+        } finally {
+            lock.unlock();
+        }
+    }
+}
