@@ -39,10 +39,20 @@ public final class UcpEndpoint implements AutoCloseable {
     }
 
     static UcpEndpoint create(UcpWorker worker, byte[] peerAddress, boolean peerErrorHandling) {
+        return create(worker, peerAddress, peerErrorHandling, MemorySegment.NULL, 0);
+    }
+
+    static UcpEndpoint create(UcpWorker worker, byte[] peerAddress, boolean peerErrorHandling, MemorySegment errorCallback,
+            long errorArg) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment params = arena.allocate(UcpEpParams.LAYOUT);
+            boolean handler = !errorCallback.equals(MemorySegment.NULL);
             params.set(JAVA_LONG, UcpEpParams.FIELD_MASK, UcpEpParams.FIELD_REMOTE_ADDRESS
-                    | UcpEpParams.FIELD_ERR_HANDLING_MODE);
+                    | UcpEpParams.FIELD_ERR_HANDLING_MODE | (handler ? UcpEpParams.FIELD_ERR_HANDLER : 0));
+            if (handler) {
+                params.set(ADDRESS, UcpEpParams.ERR_HANDLER_CB, errorCallback);
+                params.set(JAVA_LONG, UcpEpParams.ERR_HANDLER_ARG, errorArg);
+            }
             params.set(ADDRESS, UcpEpParams.ADDRESS_FIELD, arena.allocateFrom(JAVA_BYTE, peerAddress));
             params.set(JAVA_INT, UcpEpParams.ERR_MODE, peerErrorHandling ? UcpEpParams.ERR_HANDLING_MODE_PEER
                     : UcpEpParams.ERR_HANDLING_MODE_NONE);

@@ -66,6 +66,15 @@ public final class UcpEpParams {
     static final long FIELD_MASK = LAYOUT.byteOffset(groupElement("field_mask"));
     static final long ADDRESS_FIELD = LAYOUT.byteOffset(groupElement("address"));
     static final long ERR_MODE = LAYOUT.byteOffset(groupElement("err_mode"));
+    static final long ERR_HANDLER_CB = LAYOUT.byteOffset(groupElement("err_handler"), groupElement("cb"));
+    static final long ERR_HANDLER_ARG = LAYOUT.byteOffset(groupElement("err_handler"), groupElement("arg"));
+
+    /**
+     * {@code void (*ucp_err_handler_cb_t)(void *arg, ucp_ep_h ep, ucs_status_t status)}, with the
+     * pointers as {@code long} addresses and the one-byte status.
+     */
+    public static final java.lang.foreign.FunctionDescriptor ERR_CALLBACK = java.lang.foreign.FunctionDescriptor.ofVoid(
+            JAVA_LONG, JAVA_LONG, java.lang.foreign.ValueLayout.JAVA_BYTE);
 
     private UcpEpParams() {
     }

@@ -80,6 +80,23 @@ public final class UcpWorker implements AutoCloseable {
     }
 
     /**
+     * Connects to a peer worker by its address with peer error handling and an error callback
+     * ({@code ucp_ep_create} with {@code UCP_ERR_HANDLING_MODE_PEER} and {@code err_handler}).
+     *
+     * @param peerAddress what the peer's {@link #address()} returned
+     * @param errorCallback an upcall stub of {@link UcpEpParams#ERR_CALLBACK}, run inside
+     *     {@link #progress()} when the connection fails; must outlive the endpoint
+     * @param errorArg passed to the callback as its first argument
+     * @return the endpoint
+     */
+    public UcpEndpoint connect(byte[] peerAddress, MemorySegment errorCallback, long errorArg) {
+        checkOpen();
+        Objects.requireNonNull(peerAddress, "peerAddress");
+        Objects.requireNonNull(errorCallback, "errorCallback");
+        return UcpEndpoint.create(this, peerAddress, true, errorCallback, errorArg);
+    }
+
+    /**
      * Makes progress on every endpoint of this worker once ({@code ucp_worker_progress}).
      *
      * @return the number of events processed; 0 when nothing happened

@@ -28,7 +28,10 @@ final class UcxEngine implements AutoCloseable {
     private final UcxRequests requests;
     private UcpEndpoint[] endpoints = new UcpEndpoint[0];
     private Runnable background = () -> { };
+    private final java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared();
+    private final MemorySegment errorCallback;
     private volatile String failure;
+    private volatile boolean closing;
     private boolean open = true;
 
     /** Creates the context and the worker. */
@@ -41,6 +44,25 @@ final class UcxEngine implements AutoCloseable {
             throw e;
         }
         this.requests = new UcxRequests(worker, bounces, this::requestFailed);
+        try {
+            var handle = java.lang.invoke.MethodHandles.lookup().findVirtual(UcxEngine.class, "onPeerError",
+                    java.lang.invoke.MethodType.methodType(void.class, long.class, long.class, byte.class)).bindTo(this);
+            this.errorCallback = java.lang.foreign.Linker.nativeLinker().upcallStub(handle, UcpEpParams.ERR_CALLBACK, arena);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The endpoint error upcall: the connection to PE {@code peer} failed. Never throws. */
+    @SuppressWarnings("unused") // called from native code
+    private void onPeerError(long peer, long ep, byte status) {
+        try {
+            if (!closing) {
+                fail("the UCX connection to PE " + peer + " failed: " + UcsStatus.describe(status));
+            }
+        } catch (Throwable t) {
+            failure = "the UCX connection to PE " + peer + " failed";
+        }
     }
 
     UcpContext context() {
@@ -66,7 +88,7 @@ final class UcxEngine implements AutoCloseable {
             endpoints = new UcpEndpoint[addresses.length];
             for (int j = 0; j < addresses.length; j++) {
                 if (j != rank) {
-                    endpoints[j] = worker.connect(addresses[j], true);
+                    endpoints[j] = worker.connect(addresses[j], errorCallback, j);
                 }
             }
         } finally {
@@ -267,6 +289,11 @@ final class UcxEngine implements AutoCloseable {
         }
     }
 
+    /** From now on connection failures are the peers' own shutdown, not a failing job. */
+    void beginClose() {
+        closing = true;
+    }
+
     /** Records that the job is failing when a request failed because a peer is gone. */
     void requestFailed(UcxException e) {
         int s = e.status();
@@ -294,6 +321,7 @@ final class UcxEngine implements AutoCloseable {
      * bounce buffers and the context. Memory regions must be unmapped by their owners before.
      */
     void closeEndpoints(long graceMillis) {
+        closing = true;
         lock.lock();
         try {
             long[] pending = new long[endpoints.length];
@@ -346,6 +374,7 @@ final class UcxEngine implements AutoCloseable {
             worker.close();
             bounces.close();
             context.close();
+            arena.close();
         } finally {
             lock.unlock();
         }

@@ -345,6 +345,7 @@ final class UcxTransport implements Transport {
             return;
         }
         closed = true;
+        engine.beginClose();
         if (agent != null) {
             agent.close();
         }
