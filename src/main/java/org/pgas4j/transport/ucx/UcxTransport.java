@@ -56,6 +56,7 @@ final class UcxTransport implements Transport {
     private UcxProgressAgent agent;
     private final Map<Long, UcpMemory> registered = new ConcurrentHashMap<>();
     private final Set<UcpRemoteKey> attachedKeys = ConcurrentHashMap.newKeySet();
+    private final UcxQuarantine quarantine = new UcxQuarantine(UcxQuarantine.DEFAULT_BYTES);
     private volatile boolean closed;
 
     private UcxTransport(Bootstrap bootstrap, long controlBytes) {
@@ -172,7 +173,7 @@ final class UcxTransport implements Transport {
             engine.lock().unlock();
         }
         m.segment().fill((byte) 0);
-        return publish(m, m.segment().asSlice(0, bytes));
+        return publish(m, m.segment().asSlice(0, bytes), true);
     }
 
     @Override
@@ -190,10 +191,10 @@ final class UcxTransport implements Transport {
         } finally {
             engine.lock().unlock();
         }
-        return publish(m, clientMemory);
+        return publish(m, clientMemory, false);
     }
 
-    private LocalMemory publish(UcpMemory m, MemorySegment view) {
+    private LocalMemory publish(UcpMemory m, MemorySegment view, boolean allocated) {
         byte[] key = m.packedKey();
         UcxDescriptor d;
         try {
@@ -206,17 +207,28 @@ final class UcxTransport implements Transport {
         }
         registered.put(view.address(), m);
         UcxDescriptor published = d;
-        return new LocalMemory(view, d.encode(), () -> unregister(published, m));
+        return new LocalMemory(view, d.encode(), () -> unregister(published, m, allocated));
     }
 
-    private void unregister(UcxDescriptor d, UcpMemory m) {
+    /**
+     * Forgets a segment. Memory UCX allocated is not unmapped at once but quarantined
+     * ({@link UcxQuarantine}): a peer that still uses a stale target (the core detects a destroyed
+     * segment only when it resolves the target again, there being no mapped control region to check)
+     * then writes into dead memory instead of crashing this process, whose UCX would copy into
+     * unmapped pages over transports without hardware RMA. Client memory is deregistered at once.
+     */
+    private void unregister(UcxDescriptor d, UcpMemory m, boolean allocated) {
         if (registered.remove(d.base(), m)) {
             if (d.inlineKey() == null) {
                 keys.free(d);
             }
             engine.lock().lock();
             try {
-                m.close();
+                if (allocated) {
+                    quarantine.add(m);
+                } else {
+                    m.close();
+                }
             } finally {
                 engine.lock().unlock();
             }
@@ -367,6 +379,7 @@ final class UcxTransport implements Transport {
                 m.close();
             }
             registered.clear();
+            quarantine.close();
             if (control != null) {
                 control.close();
             }
