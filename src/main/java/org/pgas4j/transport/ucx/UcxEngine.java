@@ -30,6 +30,8 @@ final class UcxEngine implements AutoCloseable {
     private Runnable background = () -> { };
     private final java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared();
     private final MemorySegment errorCallback;
+    /** Operand at 0, reply at 8, for {@link #atomic}. */
+    private final MemorySegment atomicScratch = arena.allocate(16, 8);
     private volatile String failure;
     private volatile boolean closing;
     private boolean open = true;
@@ -292,6 +294,31 @@ final class UcxEngine implements AutoCloseable {
     /** From now on connection failures are the peers' own shutdown, not a failing job. */
     void beginClose() {
         closing = true;
+    }
+
+    /**
+     * A blocking atomic on a 4- or 8-byte remote integer ({@code ucp_atomic_op_nbx}, always with a
+     * reply buffer): returns the old value (a 4-byte one zero-extended) once it is done at the target.
+     *
+     * @param operand what to add, store or combine with; for {@code CSWAP} the value compared with
+     * @param desired what {@code CSWAP} stores on a match
+     */
+    long atomic(UcpEndpoint ep, UcpRemoteKey key, long remote, int size, UcpAtomicOp op, long operand, long desired) {
+        lock.lock();
+        try {
+            if (size == 8) {
+                atomicScratch.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, operand);
+                atomicScratch.set(java.lang.foreign.ValueLayout.JAVA_LONG, 8, desired);
+            } else {
+                atomicScratch.set(java.lang.foreign.ValueLayout.JAVA_INT, 0, (int) operand);
+                atomicScratch.set(java.lang.foreign.ValueLayout.JAVA_INT, 8, (int) desired);
+            }
+            await(ep.atomicNbx(op, size, atomicScratch, 0, atomicScratch, 8, remote, key), "ucp_atomic_op_nbx");
+            return size == 8 ? atomicScratch.get(java.lang.foreign.ValueLayout.JAVA_LONG, 8)
+                    : Integer.toUnsignedLong(atomicScratch.get(java.lang.foreign.ValueLayout.JAVA_INT, 8));
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Records that the job is failing when a request failed because a peer is gone. */

@@ -3,14 +3,24 @@ package org.pgas4j.transport.ucx;
 import java.lang.foreign.MemorySegment;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.RemoteMemory;
+import org.pgas4j.spi.TransportAtomic;
 
 /**
  * A peer's registered memory reached over UCX: put and get are {@code ucp_put_nbx} and
  * {@code ucp_get_nbx} on the endpoint to the peer under the peer's unpacked remote key; there is
  * no direct view. A blocking instance (the control regions) completes every operation, remotely
- * too, inside the call; otherwise completion is signalled from the transport's progress.
+ * too, inside the call; otherwise completion is signalled from the transport's progress. Atomics
+ * are {@code ucp_atomic_op_nbx} and blocking.
  */
 final class UcxRemoteMemory implements RemoteMemory {
+    /**
+     * Whether atomics go through UCX ({@code pgas4j.ucx.atomics}, default true). UCX's atomics over
+     * tcp and shared memory are CPU atomics at the target, so they are atomic with respect to the
+     * owner's own; with a network adapter's atomics that is not guaranteed, and false sends every
+     * atomic to the owner instead.
+     */
+    static final boolean ATOMICS = Boolean.parseBoolean(System.getProperty("pgas4j.ucx.atomics", "true"));
+
     private final UcxEngine engine;
     private final UcpEndpoint endpoint;
     private final UcpRemoteKey key;
@@ -79,6 +89,25 @@ final class UcxRemoteMemory implements RemoteMemory {
         } else {
             engine.get(endpoint, key, base + offset, dst, dstOffset, length, completion);
         }
+    }
+
+    /** Aligned locations have atomics unless {@code pgas4j.ucx.atomics=false}. */
+    @Override
+    public boolean hasAtomicAt(long offset, int bytes) {
+        return ATOMICS && (bytes == 4 || bytes == 8) && ((base + offset) & (bytes - 1)) == 0;
+    }
+
+    @Override
+    public long atomic(long offset, int bytes, TransportAtomic op, long operand, long desired) {
+        UcpAtomicOp u = switch (op) {
+            case ADD -> UcpAtomicOp.ADD;
+            case SWAP -> UcpAtomicOp.SWAP;
+            case COMPARE_SWAP -> UcpAtomicOp.CSWAP;
+            case AND -> UcpAtomicOp.AND;
+            case OR -> UcpAtomicOp.OR;
+            case XOR -> UcpAtomicOp.XOR;
+        };
+        return engine.atomic(endpoint, key, base + offset, bytes, u, operand, desired);
     }
 
     @Override
