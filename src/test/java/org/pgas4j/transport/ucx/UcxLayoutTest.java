@@ -37,7 +37,8 @@ class UcxLayoutTest {
     /** The structs, each named with its C type name. */
     private static final List<StructLayout> STRUCTS = List.of(UcpParams.LAYOUT, UcpWorkerParams.LAYOUT,
             UcpWorkerParams.CPU_SET, UcpEpParams.LAYOUT, UcpEpParams.ERR_HANDLER, UcpEpParams.SOCK_ADDR,
-            UcpMemMapParams.LAYOUT, UcpMemMapParams.ATTR_LAYOUT, UcpRequestParam.LAYOUT);
+            UcpMemMapParams.LAYOUT, UcpMemMapParams.ATTR_LAYOUT, UcpRequestParam.LAYOUT, UcpAmParams.HANDLER_LAYOUT,
+            UcpAmParams.RECV_LAYOUT);
 
     @TempDir
     Path dir;
@@ -201,6 +202,17 @@ class UcxLayoutTest {
         m.put("UCP_OP_ATTR_FLAG_FORCE_IMM_CMPL", (long) UcpRequestParam.FLAG_FORCE_IMM_CMPL);
         m.put("UCP_OP_ATTR_FLAG_MULTI_SEND", (long) UcpRequestParam.FLAG_MULTI_SEND);
         m.put("UCP_EP_CLOSE_FLAG_FORCE", (long) UcpRequestParam.EP_CLOSE_FLAG_FORCE);
+        m.put("UCP_AM_HANDLER_PARAM_FIELD_ID", UcpAmParams.FIELD_ID);
+        m.put("UCP_AM_HANDLER_PARAM_FIELD_FLAGS", UcpAmParams.FIELD_FLAGS);
+        m.put("UCP_AM_HANDLER_PARAM_FIELD_CB", UcpAmParams.FIELD_CB);
+        m.put("UCP_AM_HANDLER_PARAM_FIELD_ARG", UcpAmParams.FIELD_ARG);
+        m.put("UCP_AM_FLAG_WHOLE_MSG", (long) UcpAmParams.FLAG_WHOLE_MSG);
+        m.put("UCP_AM_FLAG_PERSISTENT_DATA", (long) UcpAmParams.FLAG_PERSISTENT_DATA);
+        m.put("UCP_AM_SEND_FLAG_REPLY", (long) UcpAmParams.SEND_FLAG_REPLY);
+        m.put("UCP_AM_SEND_FLAG_EAGER", (long) UcpAmParams.SEND_FLAG_EAGER);
+        m.put("UCP_AM_SEND_FLAG_RNDV", (long) UcpAmParams.SEND_FLAG_RNDV);
+        m.put("UCP_AM_RECV_ATTR_FLAG_DATA", UcpAmParams.RECV_ATTR_FLAG_DATA);
+        m.put("UCP_AM_RECV_ATTR_FLAG_RNDV", UcpAmParams.RECV_ATTR_FLAG_RNDV);
         m.put("ucp_dt_make_contig(4)", UcpRequestParam.contiguous(4));
         m.put("ucp_dt_make_contig(8)", UcpRequestParam.contiguous(8));
         for (UcpAtomicOp op : UcpAtomicOp.values()) {
