@@ -21,7 +21,8 @@ import org.pgas4j.transport.ucx.UcxTransportProvider;
  * ({@code UCX_TLS=tcp}, {@code UCX_NET_DEVICES=lo}, passed in the launcher's environment, which the
  * PEs inherit), at N = 1, 2 and 3. A last job runs the RMA set with UCX's default transports
  * (shared memory on this host) and every remote key stored in the owner's key area, the path of
- * keys too long for a descriptor. Skipped, with the reason, when libucp is not installed.
+ * keys too long for a descriptor. A PE that exits early fails the job, naming it. Skipped, with the
+ * reason, when libucp is not installed.
  */
 class UcxConformanceTest {
     private static final int[] SIZES = {1, 2, 3};
@@ -45,6 +46,19 @@ class UcxConformanceTest {
                 Stream.of("rma").flatMap(s -> scenarioTests(2, s, Map.of("UCX_NET_DEVICES", "lo"),
                         List.of("--jvm-arg", "-D" + UcxTransportProvider.STORE_ALL_KEYS + "=true")))));
         return jobs.stream();
+    }
+
+    @org.junit.jupiter.api.Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void aPeExitingWhileOthersWaitInABarrierFailsTheJobNamingIt() {
+        String missing = UcpLibrary.unavailableReason();
+        Assumptions.assumeTrue(missing == null, () -> "the ucx transport cannot run here: " + missing);
+        LaunchedJob.Result r = LaunchedJob.run(3, "ucx", 60, List.of("--jvm-arg", "-Dpgas4j.segment.size=1m"),
+                TCP_ON_LOOPBACK, FailingPe.class.getName(), "1", "exit");
+        org.junit.jupiter.api.Assertions.assertEquals(3, r.exitCode(), r::toString);
+        org.junit.jupiter.api.Assertions.assertTrue(r.stderr().contains("PE 1"), r::toString);
+        org.junit.jupiter.api.Assertions.assertFalse(r.stdout().contains("UcxException"),
+                () -> "a lost peer must surface as the job failing, not a raw UCX error: " + r);
     }
 
     private static Stream<DynamicNode> scenarioTests(int n, String set, Map<String, String> environment,

@@ -17,11 +17,14 @@ import org.pgas4j.spi.Completion;
  * too, when they return).
  */
 final class UcxEngine implements AutoCloseable {
+    /** {@code UCS_ERR_NOT_CONNECTED}. */
+    static final int ERR_NOT_CONNECTED = -24;
     /** The features every PE asks for. */
     static final long FEATURES = UcpParams.FEATURE_RMA | UcpParams.FEATURE_AMO32 | UcpParams.FEATURE_AMO64
             | UcpParams.FEATURE_AM;
 
     private final ReentrantLock lock = new ReentrantLock();
+    private final int rank;
     private final UcpContext context;
     private final UcpWorker worker;
     private final UcxBounceBuffers bounces = new UcxBounceBuffers();
@@ -36,8 +39,9 @@ final class UcxEngine implements AutoCloseable {
     private volatile boolean closing;
     private boolean open = true;
 
-    /** Creates the context and the worker. */
-    UcxEngine() {
+    /** Creates the context and the worker of PE {@code rank}. */
+    UcxEngine(int rank) {
+        this.rank = rank;
         this.context = UcpContext.create(FEATURES, Map.of());
         try {
             this.worker = context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED);
@@ -45,7 +49,7 @@ final class UcxEngine implements AutoCloseable {
             context.close();
             throw e;
         }
-        this.requests = new UcxRequests(worker, bounces, this::requestFailed);
+        this.requests = new UcxRequests(rank, worker, bounces, this::requestFailed);
         try {
             var handle = java.lang.invoke.MethodHandles.lookup().findVirtual(UcxEngine.class, "onPeerError",
                     java.lang.invoke.MethodType.methodType(void.class, long.class, long.class, byte.class)).bindTo(this);
@@ -65,6 +69,11 @@ final class UcxEngine implements AutoCloseable {
         } catch (Throwable t) {
             failure = "the UCX connection to PE " + peer + " failed";
         }
+    }
+
+    /** This PE's jobrank. */
+    int rank() {
+        return rank;
     }
 
     UcpContext context() {
@@ -323,11 +332,31 @@ final class UcxEngine implements AutoCloseable {
 
     /** Records that the job is failing when a request failed because a peer is gone. */
     void requestFailed(UcxException e) {
-        int s = e.status();
-        if (s == UcsStatus.ERR_CONNECTION_RESET || s == UcsStatus.ERR_ENDPOINT_TIMEOUT
-                || s == UcsStatus.ERR_UNREACHABLE || s == UcsStatus.ERR_CANCELED) {
+        if (peerLost(e)) {
             fail(e.getMessage());
         }
+    }
+
+    /** Whether a failed request says the peer is gone (reset, timeout, unreachable, cancelled, not connected). */
+    static boolean peerLost(UcxException e) {
+        int s = e.status();
+        return s == UcsStatus.ERR_CONNECTION_RESET || s == UcsStatus.ERR_ENDPOINT_TIMEOUT
+                || s == UcsStatus.ERR_UNREACHABLE || s == UcsStatus.ERR_CANCELED || s == ERR_NOT_CONNECTED;
+    }
+
+    /**
+     * What the core should see of a failed operation: a lost peer becomes the
+     * {@link org.pgas4j.JobAbortedException} the core throws when a job is failing, naming both PEs
+     * and keeping UCX's error as the cause; anything else stays as it is.
+     */
+    static RuntimeException forCore(RuntimeException e, int rank, String target) {
+        if (e instanceof UcxException u && peerLost(u)) {
+            RuntimeException a = new org.pgas4j.JobAbortedException("PE " + rank + ": the job is failing (the UCX "
+                    + "connection to " + target + " is lost: " + u.getMessage() + ")");
+            a.initCause(u);
+            return a;
+        }
+        return e;
     }
 
     /** Marks this PE's UCX side as failed: {@link #failure()} is then not null. */

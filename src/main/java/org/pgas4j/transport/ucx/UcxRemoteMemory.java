@@ -22,6 +22,7 @@ final class UcxRemoteMemory implements RemoteMemory {
     static final boolean ATOMICS = Boolean.parseBoolean(System.getProperty("pgas4j.ucx.atomics", "true"));
 
     private final UcxEngine engine;
+    private final int owner;
     private final UcpEndpoint endpoint;
     private final UcpRemoteKey key;
     private final long base;
@@ -31,6 +32,7 @@ final class UcxRemoteMemory implements RemoteMemory {
 
     /**
      * @param engine the PE's UCX machinery
+     * @param owner the owner's jobrank
      * @param endpoint the endpoint to the owner
      * @param key the owner's key, unpacked on {@code endpoint}
      * @param base the owner's virtual address of byte 0
@@ -38,9 +40,10 @@ final class UcxRemoteMemory implements RemoteMemory {
      * @param blocking whether every operation completes inside its call
      * @param releaser run once by {@link #release()}
      */
-    UcxRemoteMemory(UcxEngine engine, UcpEndpoint endpoint, UcpRemoteKey key, long base, long size, boolean blocking,
-            Runnable releaser) {
+    UcxRemoteMemory(UcxEngine engine, int owner, UcpEndpoint endpoint, UcpRemoteKey key, long base, long size,
+            boolean blocking, Runnable releaser) {
         this.engine = engine;
+        this.owner = owner;
         this.endpoint = endpoint;
         this.key = key;
         this.base = base;
@@ -65,7 +68,7 @@ final class UcxRemoteMemory implements RemoteMemory {
             try {
                 engine.putBlocking(endpoint, key, base + offset, src, srcOffset, length);
             } catch (RuntimeException e) {
-                completion.failed(e);
+                completion.failed(UcxEngine.forCore(e, engine.rank(), "PE " + owner));
                 return;
             }
             completion.localComplete();
@@ -81,7 +84,7 @@ final class UcxRemoteMemory implements RemoteMemory {
             try {
                 engine.getBlocking(endpoint, key, base + offset, dst, dstOffset, length);
             } catch (RuntimeException e) {
-                completion.failed(e);
+                completion.failed(UcxEngine.forCore(e, engine.rank(), "PE " + owner));
                 return;
             }
             completion.localComplete();
@@ -107,7 +110,11 @@ final class UcxRemoteMemory implements RemoteMemory {
             case OR -> UcpAtomicOp.OR;
             case XOR -> UcpAtomicOp.XOR;
         };
-        return engine.atomic(endpoint, key, base + offset, bytes, u, operand, desired);
+        try {
+            return engine.atomic(endpoint, key, base + offset, bytes, u, operand, desired);
+        } catch (RuntimeException e) {
+            throw UcxEngine.forCore(e, engine.rank(), "PE " + owner);
+        }
     }
 
     @Override

@@ -19,6 +19,7 @@ final class UcxRequests {
     private static final byte FLUSH = 1;
     private static final byte GET = 2;
 
+    private final int rank;
     private final UcpWorker worker;
     private final UcxBounceBuffers bounces;
     private final Consumer<UcxException> onFailure;
@@ -33,11 +34,13 @@ final class UcxRequests {
     private int count;
 
     /**
+     * @param rank this PE's jobrank, named in failures
      * @param worker the worker whose requests these are
      * @param bounces where bounce buffers go back
      * @param onFailure told about every failed request (the transport decides whether the job is failing)
      */
-    UcxRequests(UcpWorker worker, UcxBounceBuffers bounces, Consumer<UcxException> onFailure) {
+    UcxRequests(int rank, UcpWorker worker, UcxBounceBuffers bounces, Consumer<UcxException> onFailure) {
+        this.rank = rank;
         this.worker = worker;
         this.bounces = bounces;
         this.onFailure = onFailure;
@@ -137,7 +140,7 @@ final class UcxRequests {
 
     private void fail(Completion c, UcxException e) {
         onFailure.accept(e);
-        c.failed(e);
+        c.failed(UcxEngine.forCore(e, rank, "a peer"));
     }
 
     private void add(byte s, long req, UcpEndpoint ep, Completion c, MemorySegment b, MemorySegment dst, long dstOffset,

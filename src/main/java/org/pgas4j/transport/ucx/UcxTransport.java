@@ -64,7 +64,7 @@ final class UcxTransport implements Transport {
         this.rank = bootstrap.rank();
         this.size = bootstrap.size();
         this.controlBytes = controlBytes;
-        this.engine = new UcxEngine();
+        this.engine = new UcxEngine(rank);
     }
 
     /**
@@ -110,7 +110,7 @@ final class UcxTransport implements Transport {
                     peerControls[j] = new UcxOwnControl(localControl());
                 } else {
                     controlKeys[j] = engine.endpoint(j).unpack(peers[j].controlKey());
-                    peerControls[j] = new UcxRemoteMemory(engine, engine.endpoint(j), controlKeys[j],
+                    peerControls[j] = new UcxRemoteMemory(engine, j, engine.endpoint(j), controlKeys[j],
                             peers[j].controlBase(), controlBytes, true, () -> { });
                 }
             }
@@ -258,7 +258,7 @@ final class UcxTransport implements Transport {
             engine.lock().unlock();
         }
         attachedKeys.add(rkey);
-        return new UcxRemoteMemory(engine, ep, rkey, d.base(), length, false, () -> destroy(rkey));
+        return new UcxRemoteMemory(engine, jobRank, ep, rkey, d.base(), length, false, () -> destroy(rkey));
     }
 
     private byte[] fetchKey(int jobRank, UcxDescriptor d) {
