@@ -17,6 +17,13 @@ import org.pgas4j.spi.Completion;
  * too, when they return).
  */
 final class UcxEngine implements AutoCloseable {
+    /**
+     * Whether endpoints use {@code UCP_ERR_HANDLING_MODE_PEER} ({@code pgas4j.ucx.peer.errors},
+     * default false). UCX 1.13 then excludes every transport without peer-failure support, which
+     * are all of its shared-memory ones (sysv, posix, cma, self): peers on one host would talk over
+     * tcp only. Without it, a lost peer is noticed through the bootstrap (the launcher reports it).
+     */
+    static final boolean PEER_ERROR_HANDLING = Boolean.getBoolean("pgas4j.ucx.peer.errors");
     /** {@code UCS_ERR_NOT_CONNECTED}. */
     static final int ERR_NOT_CONNECTED = -24;
     /** The features every PE asks for. */
@@ -31,6 +38,7 @@ final class UcxEngine implements AutoCloseable {
     private final UcxRequests requests;
     private UcpEndpoint[] endpoints = new UcpEndpoint[0];
     private Runnable background = () -> { };
+    private java.util.function.BooleanSupplier health = () -> true;
     private final java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared();
     private final MemorySegment errorCallback;
     /** Operand at 0, reply at 8, for {@link #atomic}. */
@@ -91,7 +99,9 @@ final class UcxEngine implements AutoCloseable {
 
     /**
      * Connects to every peer by its worker address ({@code addresses[rank]} is skipped: this PE
-     * reaches itself without UCX), with peer error handling so requests to a dead peer fail.
+     * reaches itself without UCX). With {@link #PEER_ERROR_HANDLING}, endpoints report a dead peer
+     * through an error upcall and fail its requests; without (the default), waits give up when
+     * the bootstrap reports the job failing.
      */
     void connect(byte[][] addresses, int rank) {
         lock.lock();
@@ -99,7 +109,8 @@ final class UcxEngine implements AutoCloseable {
             endpoints = new UcpEndpoint[addresses.length];
             for (int j = 0; j < addresses.length; j++) {
                 if (j != rank) {
-                    endpoints[j] = worker.connect(addresses[j], errorCallback, j);
+                    endpoints[j] = PEER_ERROR_HANDLING ? worker.connect(addresses[j], errorCallback, j)
+                            : worker.connect(addresses[j], false);
                 }
             }
         } finally {
@@ -140,17 +151,34 @@ final class UcxEngine implements AutoCloseable {
         }
     }
 
-    /** Waits for a request, progressing the worker (holding the lock); throws on an error status. */
+    /**
+     * Waits for a request, progressing the worker (holding the lock); throws on an error status,
+     * and gives up (leaving the request to the worker's destruction) once {@link #setHealth health}
+     * reports the job failing, so that no wait outlives a dead peer.
+     */
     void await(long request, String call) {
         lock.lock();
         try {
-            worker.await(request, call);
+            int status;
+            for (int i = 1; (status = worker.poll(request)) == UcsStatus.IN_PROGRESS; i++) {
+                worker.progress();
+                if ((i & 1023) == 0 && !health.getAsBoolean()) {
+                    throw new org.pgas4j.JobAbortedException("PE " + rank + ": the job is failing (a peer died or the "
+                            + "launcher stopped it) while waiting for " + call);
+                }
+            }
+            UcsStatus.check(call, status);
         } catch (UcxException e) {
             requestFailed(e);
             throw e;
         } finally {
             lock.unlock();
         }
+    }
+
+    /** What {@link #await} consults while it waits (the bootstrap's health); true until set. */
+    void setHealth(java.util.function.BooleanSupplier health) {
+        this.health = health;
     }
 
     /** Starts a put; {@code c} is signalled locally when the source is reusable, remotely after a flush. */

@@ -65,6 +65,7 @@ final class UcxTransport implements Transport {
         this.size = bootstrap.size();
         this.controlBytes = controlBytes;
         this.engine = new UcxEngine(rank);
+        engine.setHealth(bootstrap::healthy);
     }
 
     /**
