@@ -3,6 +3,7 @@ package org.pgas4j;
 import java.lang.foreign.MemorySegment;
 import org.pgas4j.internal.AtomicExecutor;
 import org.pgas4j.internal.PeerTarget;
+import org.pgas4j.internal.TransportAtomics;
 
 /**
  * Remote atomics (GASNet-EX's {@code gex_AD_Op*}; OpenSHMEM's AMOs, {@code shmem_atomic_*}): read,
@@ -55,6 +56,11 @@ import org.pgas4j.internal.PeerTarget;
  * with respect to direct-path atomics on the same location. It costs a message round trip and
  * progress at the owner (it must poll or wait in some call), and allocates an event; like every
  * blocking call, a blocking atomic on such memory cannot be made inside an active-message handler.
+ * In between, a transport that performs atomics itself (the {@code ucx} transport:
+ * {@code ucp_atomic_op_nbx}) takes set, get, swap, compare-and-swap, and the integer add,
+ * subtract, increment, decrement, and, or and xor on memory it reaches without a mapping
+ * ({@link org.pgas4j.spi.RemoteMemory#atomic}, through {@link TransportAtomics}); those complete
+ * inside the call.
  */
 public final class Atomics {
     private final Client client;
@@ -105,6 +111,13 @@ public final class Atomics {
             }
             return Event.DONE;
         }
+        if (TransportAtomics.supported(t.memory, offset, type.code, op.code)) {
+            long old = TransportAtomics.apply(t.memory, offset, type.code, op.code, operand1, operand2);
+            if (op.isFetching()) {
+                result.complete(old);
+            }
+            return Event.DONE;
+        }
         return atOwner(t, team, rank, offset, type.code, op.code, operand1, operand2,
                 op.isFetching() ? result : null, "opNB");
     }
@@ -137,6 +150,9 @@ public final class Atomics {
         MemorySegment d = t.direct;
         if (d != null) {
             return AtomicExecutor.apply(d, offset, type, op, operand1, operand2);
+        }
+        if (TransportAtomics.supported(t.memory, offset, type, op)) {
+            return TransportAtomics.apply(t.memory, offset, type, op, operand1, operand2);
         }
         AtomicResult result = new AtomicResult();
         atOwner(t, team, rank, offset, type, op, operand1, operand2, result, name).waitFor();

@@ -655,8 +655,11 @@ public final class Client implements AutoCloseable {
         } else {
             memory = peerSegments().open(j, ep, slot, who, operation);
         }
-        PeerTarget t = new PeerTarget(j, ep, slot.segmentId(), slot.size(), memory,
-                peerControls[j].directView(), slot.seq(), slot.kindId());
+        // This PE's own directory is always mapped, even where the transport gives no peer a direct
+        // view of control regions (ucx): a target on itself checks its liveness on every access.
+        MemorySegment control = j == jobRank ? transport.localControl() : peerControls[j].directView();
+        PeerTarget t = new PeerTarget(j, ep, slot.segmentId(), slot.size(), memory, control, slot.seq(),
+                slot.kindId());
         PeerTarget old = peers[j * slots + ep];
         if (old != null) {
             retired.add(old.memory); // another thread may still be using it: unmapped at close

@@ -14,7 +14,7 @@ public final class Settings {
 
     /** Which transport a launched or stand-alone PE uses: {@code shm} (processes) or {@code local} (threads). */
     public static final Setting<String> TRANSPORT = new Setting<>("pgas4j.transport", "PGAS4J_TRANSPORT", "shm",
-            "transport between PEs: shm (processes on this host) or local (threads of one JVM)",
+            "transport between PEs: shm (processes on this host), local (threads of one JVM) or ucx (processes over UCX)",
             Settings::parseName);
 
     /** Size of the runtime-allocated segment bound to the primordial endpoint at init; 0 for none. */

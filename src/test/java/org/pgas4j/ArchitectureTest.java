@@ -36,6 +36,7 @@ class ArchitectureTest {
             Map.entry("org.pgas4j.spi", List.of("org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.transport.shm", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.transport.local", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
+            Map.entry("org.pgas4j.transport.ucx", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.internal", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.internal.coll", List.of("org.pgas4j.internal", "org.pgas4j.spi",
                     "org.pgas4j.bootstrap")),

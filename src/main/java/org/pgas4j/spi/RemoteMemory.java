@@ -29,6 +29,30 @@ public interface RemoteMemory {
     /** Copies {@code length} bytes from the peer at {@code offset} into {@code dst} at {@code dstOffset}. */
     void get(long offset, MemorySegment dst, long dstOffset, long length, Completion completion);
 
+    /**
+     * Whether {@link #atomic} can operate on the {@code size}-byte (4 or 8) integer at
+     * {@code offset}: the transport has atomics for this memory and the location is aligned. False
+     * by default; the core then sends atomics to the owner (the active-message fallback).
+     */
+    default boolean hasAtomicAt(long offset, int size) {
+        return false;
+    }
+
+    /**
+     * Performs {@code op} on the {@code size}-byte (4 or 8) integer at {@code offset} and waits
+     * until it is done at the target. Only called where {@link #hasAtomicAt} is true; atomic with
+     * respect to the transport's other atomics and to the owner's own atomic instructions on that
+     * location (a transport that cannot promise the latter must not offer atomics).
+     *
+     * @param operand the value to add, store, combine with, or (for compare-and-swap) compare with;
+     *        of a 4-byte location only the low 32 bits are used
+     * @param desired what compare-and-swap stores on a match; ignored otherwise
+     * @return the value the location held before (a 4-byte value in the low 32 bits)
+     */
+    default long atomic(long offset, int size, TransportAtomic op, long operand, long desired) {
+        throw new UnsupportedOperationException("no transport atomics on this memory");
+    }
+
     /** Releases this process's mapping or handle; the peer's memory itself is untouched. */
     void release();
 }

@@ -44,10 +44,18 @@ public final class LaunchedJob {
 
     /** Runs the launcher with {@code launcherArgs} and waits at most {@code timeoutSeconds}. */
     public static Result launcher(long timeoutSeconds, List<String> launcherArgs) {
+        return launcher(timeoutSeconds, launcherArgs, java.util.Map.of());
+    }
+
+    /**
+     * Runs the launcher with {@code launcherArgs} and {@code environment} added to this JVM's
+     * (the PEs inherit it), waiting at most {@code timeoutSeconds}.
+     */
+    public static Result launcher(long timeoutSeconds, List<String> launcherArgs, java.util.Map<String, String> environment) {
         List<String> cmd = new ArrayList<>(List.of(java(), "--enable-native-access=ALL-UNNAMED",
                 "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "org.pgas4j.launcher.Launcher"));
         cmd.addAll(launcherArgs);
-        return exec(cmd, timeoutSeconds);
+        return exec(cmd, timeoutSeconds, environment);
     }
 
     /**
@@ -56,18 +64,35 @@ public final class LaunchedJob {
      */
     public static Result run(int np, String transport, long timeoutSeconds, List<String> extraOptions,
                              String mainClass, String... args) {
+        return run(np, transport, timeoutSeconds, extraOptions, java.util.Map.of(), mainClass, args);
+    }
+
+    /**
+     * Runs {@code mainClass} as a job of {@code np} PEs over {@code transport} as
+     * {@link #run(int, String, long, List, String, String...)} does, with {@code environment}
+     * added to the launcher's (and so the PEs') environment.
+     */
+    public static Result run(int np, String transport, long timeoutSeconds, List<String> extraOptions,
+                             java.util.Map<String, String> environment, String mainClass, String... args) {
         List<String> a = new ArrayList<>(List.of("run", "-np", Integer.toString(np), "--transport", transport,
                 "--tag-output", "--timeout", Long.toString(timeoutSeconds)));
         a.addAll(extraOptions);
         a.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
         a.addAll(List.of(args));
-        return launcher(timeoutSeconds + 15, a);
+        return launcher(timeoutSeconds + 15, a, environment);
     }
 
     /** Runs a command, capturing its output, killing it after {@code timeoutSeconds}. */
     public static Result exec(List<String> cmd, long timeoutSeconds) {
+        return exec(cmd, timeoutSeconds, java.util.Map.of());
+    }
+
+    /** Runs a command with {@code environment} added to this JVM's, capturing its output, killing it after {@code timeoutSeconds}. */
+    public static Result exec(List<String> cmd, long timeoutSeconds, java.util.Map<String, String> environment) {
         try {
-            Process p = new ProcessBuilder(cmd).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd);
+            pb.environment().putAll(environment);
+            Process p = pb.start();
             p.getOutputStream().close();
             CompletableFuture<String> out = drain(p.getInputStream());
             CompletableFuture<String> err = drain(p.getErrorStream());

@@ -1,0 +1,59 @@
+package org.pgas4j.internal;
+
+import org.pgas4j.spi.RemoteMemory;
+import org.pgas4j.spi.TransportAtomic;
+
+/**
+ * The core's atomics in terms of a transport's ({@link RemoteMemory#atomic}): which (type, op)
+ * pairs of {@link AtomicExecutor} map onto {@link TransportAtomic}s, and the mapping itself, with
+ * results in {@link AtomicExecutor}'s bit conventions. Set is a swap whose old value is dropped,
+ * get an or with zero, subtract, increment and decrement are additions; multiply, min, max and
+ * floating-point arithmetic have no transport form and stay with the owner.
+ */
+public final class TransportAtomics {
+    private TransportAtomics() {
+    }
+
+    /** Whether {@code memory} can perform (type, op) at {@code offset} itself. */
+    public static boolean supported(RemoteMemory memory, long offset, int type, int op) {
+        boolean integral = AtomicExecutor.isIntegral(type);
+        boolean mapped = switch (op) {
+            case AtomicExecutor.SET, AtomicExecutor.GET, AtomicExecutor.SWAP, AtomicExecutor.CAS -> true;
+            case AtomicExecutor.ADD, AtomicExecutor.SUB, AtomicExecutor.INC, AtomicExecutor.DEC, AtomicExecutor.AND,
+                    AtomicExecutor.OR, AtomicExecutor.XOR -> integral;
+            default -> false;
+        };
+        return mapped && memory.hasAtomicAt(offset, AtomicExecutor.byteSize(type));
+    }
+
+    /**
+     * Performs (type, op) through the transport, where {@link #supported} said so.
+     *
+     * @return the old value as {@link AtomicExecutor#apply} returns it (0 for set)
+     */
+    public static long apply(RemoteMemory memory, long offset, int type, int op, long operand1, long operand2) {
+        int size = AtomicExecutor.byteSize(type);
+        long old = switch (op) {
+            case AtomicExecutor.SET -> memory.atomic(offset, size, TransportAtomic.SWAP, operand1, 0);
+            case AtomicExecutor.GET -> memory.atomic(offset, size, TransportAtomic.OR, 0, 0);
+            case AtomicExecutor.SWAP -> memory.atomic(offset, size, TransportAtomic.SWAP, operand1, 0);
+            case AtomicExecutor.CAS -> memory.atomic(offset, size, TransportAtomic.COMPARE_SWAP, operand1, operand2);
+            case AtomicExecutor.ADD -> memory.atomic(offset, size, TransportAtomic.ADD, operand1, 0);
+            case AtomicExecutor.SUB -> memory.atomic(offset, size, TransportAtomic.ADD, -operand1, 0);
+            case AtomicExecutor.INC -> memory.atomic(offset, size, TransportAtomic.ADD, 1, 0);
+            case AtomicExecutor.DEC -> memory.atomic(offset, size, TransportAtomic.ADD, -1, 0);
+            case AtomicExecutor.AND -> memory.atomic(offset, size, TransportAtomic.AND, operand1, 0);
+            case AtomicExecutor.OR -> memory.atomic(offset, size, TransportAtomic.OR, operand1, 0);
+            case AtomicExecutor.XOR -> memory.atomic(offset, size, TransportAtomic.XOR, operand1, 0);
+            default -> throw new IllegalArgumentException("no transport form of atomic op " + op);
+        };
+        if (op == AtomicExecutor.SET) {
+            return 0;
+        }
+        return switch (type) {
+            case AtomicExecutor.INT -> (int) old;
+            case AtomicExecutor.UINT, AtomicExecutor.FLOAT -> old & 0xFFFF_FFFFL;
+            default -> old;
+        };
+    }
+}

@@ -1,0 +1,247 @@
+package org.pgas4j.transport.ucx;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+
+/**
+ * A UCP worker ({@code ucp_worker_h}): the progress engine and the owner of endpoints. It makes
+ * progress only when {@link #progress()} is called, and completes requests: {@link #poll(long)}
+ * tests one, {@link #await(long, String)} progresses until it is done. Used by one thread at a
+ * time unless created with another thread mode.
+ */
+public final class UcpWorker implements AutoCloseable {
+    private static final Runnable NOTHING = () -> { };
+
+    private final UcpContext context;
+    private final MemorySegment handle;
+    private final Arena arena = Arena.ofShared();
+    private final MemorySegment noParams = arena.allocate(UcpRequestParam.LAYOUT);
+    private Runnable whileWaiting = NOTHING;
+    private boolean open = true;
+
+    private UcpWorker(UcpContext context, MemorySegment handle) {
+        this.context = context;
+        this.handle = handle;
+    }
+
+    static UcpWorker create(UcpContext context, int threadMode) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment params = arena.allocate(UcpWorkerParams.LAYOUT);
+            params.set(JAVA_LONG, UcpWorkerParams.FIELD_MASK, UcpWorkerParams.FIELD_THREAD_MODE);
+            params.set(JAVA_INT, UcpWorkerParams.THREAD_MODE, threadMode);
+            MemorySegment out = arena.allocate(ADDRESS);
+            byte status = (byte) Ucp.WORKER_CREATE.invokeExact(context.handle(), params, out);
+            UcsStatus.check("ucp_worker_create", status);
+            return new UcpWorker(context, out.get(ADDRESS, 0));
+        } catch (Throwable t) {
+            throw UcpLibrary.failure("ucp_worker_create", t);
+        }
+    }
+
+    /**
+     * This worker's address, to hand to peers out of band ({@code ucp_worker_get_address}).
+     *
+     * @return a copy of the packed address bytes
+     */
+    public byte[] address() {
+        checkOpen();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment addressOut = arena.allocate(ADDRESS);
+            MemorySegment lengthOut = arena.allocate(JAVA_LONG);
+            byte status = (byte) Ucp.WORKER_GET_ADDRESS.invokeExact(handle, addressOut, lengthOut);
+            UcsStatus.check("ucp_worker_get_address", status);
+            MemorySegment address = addressOut.get(ADDRESS, 0).reinterpret(lengthOut.get(JAVA_LONG, 0));
+            byte[] copy = address.toArray(JAVA_BYTE);
+            Ucp.WORKER_RELEASE_ADDRESS.invokeExact(handle, address);
+            return copy;
+        } catch (Throwable t) {
+            throw UcpLibrary.failure("ucp_worker_get_address", t);
+        }
+    }
+
+    /**
+     * Connects to a peer worker by its address ({@code ucp_ep_create}).
+     *
+     * @param peerAddress what the peer's {@link #address()} returned
+     * @param peerErrorHandling whether to ask for {@code UCP_ERR_HANDLING_MODE_PEER}: requests
+     *     then fail instead of hanging when the peer dies, at some cost in speed
+     * @return the endpoint
+     */
+    public UcpEndpoint connect(byte[] peerAddress, boolean peerErrorHandling) {
+        checkOpen();
+        Objects.requireNonNull(peerAddress, "peerAddress");
+        return UcpEndpoint.create(this, peerAddress, peerErrorHandling);
+    }
+
+    /**
+     * Connects to a peer worker by its address with peer error handling and an error callback
+     * ({@code ucp_ep_create} with {@code UCP_ERR_HANDLING_MODE_PEER} and {@code err_handler}).
+     *
+     * @param peerAddress what the peer's {@link #address()} returned
+     * @param errorCallback an upcall stub of {@link UcpEpParams#ERR_CALLBACK}, run inside
+     *     {@link #progress()} when the connection fails; must outlive the endpoint
+     * @param errorArg passed to the callback as its first argument
+     * @return the endpoint
+     */
+    public UcpEndpoint connect(byte[] peerAddress, MemorySegment errorCallback, long errorArg) {
+        checkOpen();
+        Objects.requireNonNull(peerAddress, "peerAddress");
+        Objects.requireNonNull(errorCallback, "errorCallback");
+        return UcpEndpoint.create(this, peerAddress, true, errorCallback, errorArg);
+    }
+
+    /**
+     * Makes progress on every endpoint of this worker once ({@code ucp_worker_progress}).
+     *
+     * @return the number of events processed; 0 when nothing happened
+     */
+    public int progress() {
+        checkOpen();
+        try {
+            return (int) Ucp.WORKER_PROGRESS.invokeExact(handle);
+        } catch (Throwable t) {
+            throw UcpLibrary.failure("ucp_worker_progress", t);
+        }
+    }
+
+    /**
+     * Installs the receive callback of active-message id {@code id} ({@code ucp_worker_set_am_recv_handler}).
+     * The callback runs inside {@link #progress()} on the progressing thread; it must catch every
+     * exception (one escaping an upcall ends the VM).
+     *
+     * @param id the message id senders pass to {@link UcpEndpoint#amSendNbx}
+     * @param flags {@code UcpAmParams.FLAG_*} bits
+     * @param callback an upcall stub of {@link UcpAmParams#RECV_CALLBACK}; must outlive the worker
+     */
+    public void setAmHandler(int id, int flags, MemorySegment callback) {
+        checkOpen();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment params = arena.allocate(UcpAmParams.HANDLER_LAYOUT);
+            params.set(JAVA_LONG, UcpAmParams.FIELD_MASK, UcpAmParams.FIELD_ID | UcpAmParams.FIELD_FLAGS
+                    | UcpAmParams.FIELD_CB | UcpAmParams.FIELD_ARG);
+            params.set(JAVA_INT, UcpAmParams.ID, id);
+            params.set(JAVA_INT, UcpAmParams.FLAGS, flags);
+            params.set(ADDRESS, UcpAmParams.CB, callback);
+            params.set(ADDRESS, UcpAmParams.ARG, MemorySegment.NULL);
+            byte status = (byte) Ucp.WORKER_SET_AM_RECV_HANDLER.invokeExact(handle, params);
+            UcsStatus.check("ucp_worker_set_am_recv_handler", status);
+        } catch (Throwable t) {
+            throw UcpLibrary.failure("ucp_worker_set_am_recv_handler", t);
+        }
+    }
+
+    /**
+     * Sets work to run in each turn of a blocking wait besides this worker's progress: when two
+     * workers share one thread (tests, one JVM playing two processes), the peer's progress.
+     *
+     * @param task run once per turn; null for nothing
+     */
+    public void whileWaiting(Runnable task) {
+        whileWaiting = task == null ? NOTHING : task;
+    }
+
+    /**
+     * Tests a request without progressing; frees it once it has completed.
+     *
+     * @param request a handle returned by an {@code *Nbx} call; 0 means already complete
+     * @return {@link UcsStatus#IN_PROGRESS} while pending, otherwise the final status (the
+     *     request is then freed and must not be used again)
+     */
+    public int poll(long request) {
+        if (request == 0) {
+            return UcsStatus.OK;
+        }
+        try {
+            byte status = (byte) Ucp.REQUEST_CHECK_STATUS.invokeExact(request);
+            if (status != UcsStatus.IN_PROGRESS) {
+                Ucp.REQUEST_FREE.invokeExact(request);
+            }
+            return status;
+        } catch (Throwable t) {
+            throw UcpLibrary.failure("ucp_request_check_status", t);
+        }
+    }
+
+    /**
+     * Progresses this worker (and {@link #whileWaiting(Runnable)}) until a request completes,
+     * then frees it.
+     *
+     * @param request a handle returned by an {@code *Nbx} call; 0 returns at once
+     * @param call the C function that started it, named in the exception
+     * @throws UcxException when the request completed with an error
+     */
+    public void await(long request, String call) {
+        int status;
+        while ((status = poll(request)) == UcsStatus.IN_PROGRESS) {
+            progress();
+            whileWaiting.run();
+        }
+        UcsStatus.check(call, status);
+    }
+
+    /**
+     * Starts a flush of every endpoint of this worker ({@code ucp_worker_flush_nbx}): when it
+     * completes, every operation started before is complete at its target.
+     *
+     * @return the request, 0 when already complete
+     */
+    public long flushNbx() {
+        checkOpen();
+        try {
+            return UcsStatus.request("ucp_worker_flush_nbx", (long) Ucp.WORKER_FLUSH_NBX.invokeExact(handle, noParams));
+        } catch (Throwable t) {
+            throw UcpLibrary.failure("ucp_worker_flush_nbx", t);
+        }
+    }
+
+    /** Flushes every endpoint of this worker and waits ({@link #flushNbx()} then {@link #await}). */
+    public void flush() {
+        await(flushNbx(), "ucp_worker_flush_nbx");
+    }
+
+    /**
+     * The context this worker belongs to.
+     *
+     * @return the context
+     */
+    public UcpContext context() {
+        return context;
+    }
+
+    /**
+     * The {@code ucp_worker_h}.
+     *
+     * @return the native handle
+     */
+    MemorySegment handle() {
+        return handle;
+    }
+
+    private void checkOpen() {
+        if (!open) {
+            throw new IllegalStateException("the UCP worker is closed");
+        }
+    }
+
+    /** Destroys the worker ({@code ucp_worker_destroy}); close its endpoints first. */
+    @Override
+    public void close() {
+        if (!open) {
+            return;
+        }
+        open = false;
+        try {
+            Ucp.WORKER_DESTROY.invokeExact(handle);
+        } catch (Throwable t) {
+            throw UcpLibrary.failure("ucp_worker_destroy", t);
+        } finally {
+            arena.close();
+        }
+    }
+}

@@ -1,0 +1,466 @@
+package org.pgas4j.transport.ucx;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import org.pgas4j.spi.Completion;
+
+/**
+ * One PE's UCX machinery: the context (RMA, 32- and 64-bit atomics, active messages), its worker,
+ * one endpoint per peer, the outstanding requests and the bounce buffers, behind one lock. The
+ * worker is created {@code UCS_THREAD_MODE_SERIALIZED}: any thread may use it, one at a time,
+ * which the lock guarantees. UCX reads its settings ({@code UCX_TLS}, {@code UCX_NET_DEVICES}, ...)
+ * from the environment; none are overridden here.
+ *
+ * <p>Puts and gets are asynchronous ({@link #put}, {@link #get}: completion through
+ * {@link UcxRequests}) or blocking ({@link #putBlocking}, {@link #getBlocking}: complete, remotely
+ * too, when they return).
+ */
+final class UcxEngine implements AutoCloseable {
+    /**
+     * Whether endpoints use {@code UCP_ERR_HANDLING_MODE_PEER} ({@code pgas4j.ucx.peer.errors},
+     * default false). UCX 1.13 then excludes every transport without peer-failure support, which
+     * are all of its shared-memory ones (sysv, posix, cma, self): peers on one host would talk over
+     * tcp only. Without it, a lost peer is noticed through the bootstrap (the launcher reports it).
+     */
+    static final boolean PEER_ERROR_HANDLING = Boolean.getBoolean("pgas4j.ucx.peer.errors");
+    /** {@code UCS_ERR_NOT_CONNECTED}. */
+    static final int ERR_NOT_CONNECTED = -24;
+    /** The features every PE asks for. */
+    static final long FEATURES = UcpParams.FEATURE_RMA | UcpParams.FEATURE_AMO32 | UcpParams.FEATURE_AMO64
+            | UcpParams.FEATURE_AM;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final int rank;
+    private final UcpContext context;
+    private final UcpWorker worker;
+    private final UcxBounceBuffers bounces = new UcxBounceBuffers();
+    private final UcxRequests requests;
+    private UcpEndpoint[] endpoints = new UcpEndpoint[0];
+    private Runnable background = () -> { };
+    private java.util.function.BooleanSupplier health = () -> true;
+    private final java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared();
+    private final MemorySegment errorCallback;
+    /** Operand at 0, reply at 8, for {@link #atomic}. */
+    private final MemorySegment atomicScratch = arena.allocate(16, 8);
+    private volatile String failure;
+    private volatile boolean closing;
+    private boolean open = true;
+
+    /** Creates the context and the worker of PE {@code rank}. */
+    UcxEngine(int rank) {
+        this.rank = rank;
+        this.context = UcpContext.create(FEATURES, Map.of());
+        try {
+            this.worker = context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED);
+        } catch (RuntimeException e) {
+            context.close();
+            throw e;
+        }
+        this.requests = new UcxRequests(rank, worker, bounces, this::requestFailed);
+        try {
+            var handle = java.lang.invoke.MethodHandles.lookup().findVirtual(UcxEngine.class, "onPeerError",
+                    java.lang.invoke.MethodType.methodType(void.class, long.class, long.class, byte.class)).bindTo(this);
+            this.errorCallback = java.lang.foreign.Linker.nativeLinker().upcallStub(handle, UcpEpParams.ERR_CALLBACK, arena);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The endpoint error upcall: the connection to PE {@code peer} failed. Never throws. */
+    @SuppressWarnings("unused") // called from native code
+    private void onPeerError(long peer, long ep, byte status) {
+        try {
+            if (!closing) {
+                fail("the UCX connection to PE " + peer + " failed: " + UcsStatus.describe(status));
+            }
+        } catch (Throwable t) {
+            failure = "the UCX connection to PE " + peer + " failed";
+        }
+    }
+
+    /** This PE's jobrank. */
+    int rank() {
+        return rank;
+    }
+
+    UcpContext context() {
+        return context;
+    }
+
+    UcpWorker worker() {
+        return worker;
+    }
+
+    /** The lock every use of the worker holds (reentrant). */
+    ReentrantLock lock() {
+        return lock;
+    }
+
+    /**
+     * Connects to every peer by its worker address ({@code addresses[rank]} is skipped: this PE
+     * reaches itself without UCX). With {@link #PEER_ERROR_HANDLING}, endpoints report a dead peer
+     * through an error upcall and fail its requests; without (the default), waits give up when
+     * the bootstrap reports the job failing.
+     */
+    void connect(byte[][] addresses, int rank) {
+        lock.lock();
+        try {
+            endpoints = new UcpEndpoint[addresses.length];
+            for (int j = 0; j < addresses.length; j++) {
+                if (j != rank) {
+                    endpoints[j] = PEER_ERROR_HANDLING ? worker.connect(addresses[j], errorCallback, j)
+                            : worker.connect(addresses[j], false);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The endpoint to PE {@code jobRank} (null for this PE). */
+    UcpEndpoint endpoint(int jobRank) {
+        return endpoints[jobRank];
+    }
+
+    /** Work done in every {@link #progress()} besides the worker's (the message service's sends). */
+    void setBackground(Runnable work) {
+        background = work;
+    }
+
+    /**
+     * Progresses the worker once, signals completed requests and runs the background work; returns
+     * how much happened. Returns 0 at once when another thread holds the lock.
+     */
+    int progress() {
+        if (!lock.tryLock()) {
+            return 0;
+        }
+        try {
+            if (!open) {
+                return 0;
+            }
+            int n = worker.progress();
+            if (requests.outstanding() > 0) {
+                n += requests.poll();
+            }
+            background.run();
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Waits for a request, progressing the worker (holding the lock); throws on an error status,
+     * and gives up (leaving the request to the worker's destruction) once {@link #setHealth health}
+     * reports the job failing, so that no wait outlives a dead peer.
+     */
+    void await(long request, String call) {
+        lock.lock();
+        try {
+            int status;
+            for (int i = 1; (status = worker.poll(request)) == UcsStatus.IN_PROGRESS; i++) {
+                worker.progress();
+                if ((i & 1023) == 0 && !health.getAsBoolean()) {
+                    throw new org.pgas4j.JobAbortedException("PE " + rank + ": the job is failing (a peer died or the "
+                            + "launcher stopped it) while waiting for " + call);
+                }
+            }
+            UcsStatus.check(call, status);
+        } catch (UcxException e) {
+            requestFailed(e);
+            throw e;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** What {@link #await} consults while it waits (the bootstrap's health); true until set. */
+    void setHealth(java.util.function.BooleanSupplier health) {
+        this.health = health;
+    }
+
+    /** Starts a put; {@code c} is signalled locally when the source is reusable, remotely after a flush. */
+    void put(UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment src, long srcOffset, long length,
+            Completion c) {
+        if (length == 0) {
+            c.localComplete();
+            c.remoteComplete();
+            return;
+        }
+        lock.lock();
+        try {
+            MemorySegment from = src;
+            long at = srcOffset;
+            MemorySegment b = null;
+            if (!src.isNative()) {
+                b = bounces.take(length);
+                MemorySegment.copy(src, srcOffset, b, 0, length);
+                from = b;
+                at = 0;
+            }
+            long req;
+            try {
+                req = ep.putNbx(from, at, length, remote, key);
+            } catch (UcxException e) {
+                if (b != null) {
+                    bounces.give(b);
+                }
+                requestFailed(e);
+                c.failed(e);
+                return;
+            }
+            if (req == 0) {
+                if (b != null) {
+                    bounces.give(b);
+                }
+                c.localComplete();
+                requests.startFlush(ep, c);
+            } else {
+                requests.putStarted(req, ep, c, b);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Starts a get; {@code c} is signalled (locally and remotely) once the data is in {@code dst}. */
+    void get(UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment dst, long dstOffset, long length,
+            Completion c) {
+        if (length == 0) {
+            c.localComplete();
+            c.remoteComplete();
+            return;
+        }
+        lock.lock();
+        try {
+            MemorySegment into = dst;
+            long at = dstOffset;
+            MemorySegment b = null;
+            if (!dst.isNative()) {
+                b = bounces.take(length);
+                into = b;
+                at = 0;
+            }
+            long req;
+            try {
+                req = ep.getNbx(into, at, length, remote, key);
+            } catch (UcxException e) {
+                if (b != null) {
+                    bounces.give(b);
+                }
+                requestFailed(e);
+                c.failed(e);
+                return;
+            }
+            if (req == 0) {
+                if (b != null) {
+                    MemorySegment.copy(b, 0, dst, dstOffset, length);
+                    bounces.give(b);
+                }
+                c.localComplete();
+                c.remoteComplete();
+            } else {
+                requests.getStarted(req, ep, c, b, b == null ? null : dst, dstOffset, length);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A put that is remotely complete when it returns (put, then endpoint flush, waiting for both). */
+    void putBlocking(UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment src, long srcOffset, long length) {
+        if (length == 0) {
+            return;
+        }
+        lock.lock();
+        try {
+            MemorySegment b = null;
+            try {
+                MemorySegment from = src;
+                long at = srcOffset;
+                if (!src.isNative()) {
+                    b = bounces.take(length);
+                    MemorySegment.copy(src, srcOffset, b, 0, length);
+                    from = b;
+                    at = 0;
+                }
+                await(ep.putNbx(from, at, length, remote, key), "ucp_put_nbx");
+                await(ep.flushNbx(), "ucp_ep_flush_nbx");
+            } finally {
+                if (b != null) {
+                    bounces.give(b);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A get whose data is in {@code dst} when it returns. */
+    void getBlocking(UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment dst, long dstOffset, long length) {
+        if (length == 0) {
+            return;
+        }
+        lock.lock();
+        try {
+            MemorySegment b = null;
+            try {
+                MemorySegment into = dst;
+                long at = dstOffset;
+                if (!dst.isNative()) {
+                    b = bounces.take(length);
+                    into = b;
+                    at = 0;
+                }
+                await(ep.getNbx(into, at, length, remote, key), "ucp_get_nbx");
+                if (b != null) {
+                    MemorySegment.copy(b, 0, dst, dstOffset, length);
+                }
+            } finally {
+                if (b != null) {
+                    bounces.give(b);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** From now on connection failures are the peers' own shutdown, not a failing job. */
+    void beginClose() {
+        closing = true;
+    }
+
+    /**
+     * A blocking atomic on a 4- or 8-byte remote integer ({@code ucp_atomic_op_nbx}, always with a
+     * reply buffer): returns the old value (a 4-byte one zero-extended) once it is done at the target.
+     *
+     * @param operand what to add, store or combine with; for {@code CSWAP} the value compared with
+     * @param desired what {@code CSWAP} stores on a match
+     */
+    long atomic(UcpEndpoint ep, UcpRemoteKey key, long remote, int size, UcpAtomicOp op, long operand, long desired) {
+        lock.lock();
+        try {
+            if (size == 8) {
+                atomicScratch.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, operand);
+                atomicScratch.set(java.lang.foreign.ValueLayout.JAVA_LONG, 8, desired);
+            } else {
+                atomicScratch.set(java.lang.foreign.ValueLayout.JAVA_INT, 0, (int) operand);
+                atomicScratch.set(java.lang.foreign.ValueLayout.JAVA_INT, 8, (int) desired);
+            }
+            await(ep.atomicNbx(op, size, atomicScratch, 0, atomicScratch, 8, remote, key), "ucp_atomic_op_nbx");
+            return size == 8 ? atomicScratch.get(java.lang.foreign.ValueLayout.JAVA_LONG, 8)
+                    : Integer.toUnsignedLong(atomicScratch.get(java.lang.foreign.ValueLayout.JAVA_INT, 8));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Records that the job is failing when a request failed because a peer is gone. */
+    void requestFailed(UcxException e) {
+        if (peerLost(e)) {
+            fail(e.getMessage());
+        }
+    }
+
+    /** Whether a failed request says the peer is gone (reset, timeout, unreachable, cancelled, not connected). */
+    static boolean peerLost(UcxException e) {
+        int s = e.status();
+        return s == UcsStatus.ERR_CONNECTION_RESET || s == UcsStatus.ERR_ENDPOINT_TIMEOUT
+                || s == UcsStatus.ERR_UNREACHABLE || s == UcsStatus.ERR_CANCELED || s == ERR_NOT_CONNECTED;
+    }
+
+    /**
+     * What the core should see of a failed operation: a lost peer becomes the
+     * {@link org.pgas4j.JobAbortedException} the core throws when a job is failing, naming both PEs
+     * and keeping UCX's error as the cause; anything else stays as it is.
+     */
+    static RuntimeException forCore(RuntimeException e, int rank, String target) {
+        if (e instanceof UcxException u && peerLost(u)) {
+            RuntimeException a = new org.pgas4j.JobAbortedException("PE " + rank + ": the job is failing (the UCX "
+                    + "connection to " + target + " is lost: " + u.getMessage() + ")");
+            a.initCause(u);
+            return a;
+        }
+        return e;
+    }
+
+    /** Marks this PE's UCX side as failed: {@link #failure()} is then not null. */
+    void fail(String why) {
+        if (failure == null) {
+            failure = why;
+        }
+    }
+
+    /** Null while healthy, else why not. */
+    String failure() {
+        return failure;
+    }
+
+    /**
+     * Closes the endpoints (flushing, for at most {@code graceMillis} of progress: a peer that has
+     * gone or does not progress is then abandoned to the worker's destruction), the worker, the
+     * bounce buffers and the context. Memory regions must be unmapped by their owners before.
+     */
+    void closeEndpoints(long graceMillis) {
+        closing = true;
+        lock.lock();
+        try {
+            long[] pending = new long[endpoints.length];
+            for (int j = 0; j < endpoints.length; j++) {
+                if (endpoints[j] != null) {
+                    try {
+                        pending[j] = endpoints[j].closeNbx(false);
+                    } catch (RuntimeException e) {
+                        pending[j] = 0;
+                    }
+                }
+            }
+            long deadline = System.nanoTime() + graceMillis * 1_000_000L;
+            boolean busy = true;
+            while (busy && System.nanoTime() < deadline) {
+                busy = false;
+                worker.progress();
+                for (int j = 0; j < pending.length; j++) {
+                    if (pending[j] != 0) {
+                        if (worker.poll(pending[j]) == UcsStatus.IN_PROGRESS) {
+                            busy = true;
+                        } else {
+                            pending[j] = 0;
+                        }
+                    }
+                }
+                if (busy) {
+                    Thread.yield();
+                }
+            }
+            for (int j = 0; j < endpoints.length; j++) {
+                if (endpoints[j] != null && pending[j] == 0) {
+                    endpoints[j].releaseAfterClose();
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Destroys the worker, the bounce buffers and the context. Endpoints and memory go first. */
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            if (!open) {
+                return;
+            }
+            open = false;
+            worker.close();
+            bounces.close();
+            context.close();
+            arena.close();
+        } finally {
+            lock.unlock();
+        }
+    }
+}

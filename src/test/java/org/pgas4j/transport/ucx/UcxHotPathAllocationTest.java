@@ -1,0 +1,39 @@
+package org.pgas4j.transport.ucx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.pgas4j.testing.LaunchedJob;
+
+/**
+ * Over the {@code ucx} transport, warm puts, gets and atomics between two PE processes allocate
+ * nothing per operation: each PE ({@link UcxHotPathPe}) measures its thread's allocation over the
+ * measured rounds, over tcp on the loopback device and over UCX's shared-memory transports.
+ * Skipped when libucp is not installed.
+ */
+class UcxHotPathAllocationTest {
+
+    @ParameterizedTest(name = "UCX_TLS={0}")
+    @CsvSource({"tcp, 3000, 3000", "'posix,sysv,cma,self', 100000, 50000"})
+    void warmOperationsAllocateNothing(String tls, int warmUp, int measured) {
+        String missing = UcpLibrary.unavailableReason();
+        Assumptions.assumeTrue(missing == null, () -> "the ucx transport cannot run here: " + missing);
+        LaunchedJob.Result r = LaunchedJob.run(2, "ucx", 240, List.of("--jvm-arg", "-Dpgas4j.segment.size=1m"),
+                Map.of("UCX_TLS", tls, "UCX_NET_DEVICES", "lo"), UcxHotPathPe.class.getName(),
+                Integer.toString(warmUp), Integer.toString(measured));
+        assertEquals(0, r.exitCode(), r::toString);
+        List<String> allocations = r.lines().stream().filter(l -> l.contains("ALLOC ")).toList();
+        assertEquals(2, allocations.size(), r::toString);
+        for (String line : allocations) {
+            long bytes = Long.parseLong(line.substring(line.indexOf("ALLOC ") + 6).trim());
+            // A handful of bytes of noise (a deoptimisation, a TLAB record) is tolerated; one
+            // allocation per operation would be hundreds of kilobytes.
+            assertTrue(bytes < 16 * 1024, () -> line + " over " + measured + " rounds: " + r);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package org.pgas4j.transport.ucx;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.management.ManagementFactory;
+import org.pgas4j.Atomics;
+import org.pgas4j.Client;
+import org.pgas4j.Rma;
+import org.pgas4j.Team;
+
+/**
+ * A PE of {@link UcxHotPathAllocationTest}: after a warm-up, runs puts, gets (blocking and
+ * implicit, on native buffers) and atomics to its right neighbour, and prints
+ * {@code ALLOC <bytes>} (what this thread allocated over the measured rounds) and
+ * {@code ROUND <microseconds>} (the mean time of one round).
+ */
+public final class UcxHotPathPe {
+    private UcxHotPathPe() {
+    }
+
+    /** Arguments: warm-up rounds, measured rounds. */
+    public static void main(String[] args) {
+        int warmUp = Integer.parseInt(args[0]);
+        int measured = Integer.parseInt(args[1]);
+        try (Client c = Client.init(); Arena arena = Arena.ofConfined()) {
+            Team w = c.world();
+            int peer = (w.rank() + 1) % w.size();
+            MemorySegment buf = arena.allocate(4096, 8);
+            long[] array = new long[16];
+            run(c.rma(), c.atomics(), w, peer, buf, array, warmUp);
+            w.barrier();
+            long before = allocated();
+            long start = System.nanoTime();
+            run(c.rma(), c.atomics(), w, peer, buf, array, measured);
+            long took = System.nanoTime() - start;
+            long bytes = allocated() - before;
+            w.barrier();
+            System.out.println("ALLOC " + bytes);
+            System.out.println("ROUND " + took / 1000 / Math.max(1, measured));
+        }
+    }
+
+    private static long allocated() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
+    }
+
+    /**
+     * Which operations run: bits of the system property {@code ops}. The default, 79, leaves out
+     * the two forms on heap arrays (16: {@code putNB} of a {@code long[]}, 32: {@code get} into one):
+     * the core wraps each array in a new heap segment (and allocates an {@code Event} for
+     * {@code putNB}) on every path that is not a direct view, whatever the transport.
+     */
+    private static final int OPS = Integer.getInteger("ops", 79);
+
+    private static void run(Rma rma, Atomics atomics, Team w, int peer, MemorySegment buf, long[] array, int rounds) {
+        for (int i = 0; i < rounds; i++) {
+            if ((OPS & 1) != 0) {
+                rma.putLong(w, peer, 64, i);
+            }
+            if ((OPS & 2) != 0) {
+                rma.getLong(w, peer, 64);
+            }
+            if ((OPS & 4) != 0) {
+                rma.put(w, peer, 128, buf, 0, 256);
+                rma.get(w, peer, 128, buf, 512, 256);
+            }
+            if ((OPS & 8) != 0) {
+                rma.putNBI(w, peer, 1024, buf, 0, 64);
+            }
+            if ((OPS & 16) != 0) {
+                rma.putNB(w, peer, 2048, array, 0, 16).waitFor();
+            }
+            if ((OPS & 32) != 0) {
+                rma.get(w, peer, 2048, array, 0, 16);
+            }
+            if ((OPS & 64) != 0) {
+                atomics.fetchAddLong(w, peer, 4096, 1);
+                atomics.compareAndSwapLong(w, peer, 4104, i, i + 1);
+            }
+            if ((i & 255) == 0) {
+                rma.waitNbi();
+            }
+        }
+        rma.waitNbi();
+    }
+}

@@ -1,0 +1,235 @@
+package org.pgas4j.transport.ucx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.lang.foreign.GroupLayout;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.PaddingLayout;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.UnionLayout;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The hand-written struct layouts and constants of the UCX binding, checked against the C
+ * compiler: the test writes a C program that prints {@code sizeof} and {@code offsetof} of every
+ * field (nested ones too) of every laid-out struct, and the value of every constant, compiles it
+ * with gcc against {@code ucp/api/ucp.h}, runs it and compares. Skipped when gcc or the UCX
+ * headers (libucx-dev) are missing.
+ */
+@Timeout(120)
+class UcxLayoutTest {
+    /** The structs, each named with its C type name. */
+    private static final List<StructLayout> STRUCTS = List.of(UcpParams.LAYOUT, UcpWorkerParams.LAYOUT,
+            UcpWorkerParams.CPU_SET, UcpEpParams.LAYOUT, UcpEpParams.ERR_HANDLER, UcpEpParams.SOCK_ADDR,
+            UcpMemMapParams.LAYOUT, UcpMemMapParams.ATTR_LAYOUT, UcpRequestParam.LAYOUT, UcpAmParams.HANDLER_LAYOUT,
+            UcpAmParams.RECV_LAYOUT);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void structLayoutsMatchTheCompiler() throws Exception {
+        Map<String, String> expected = new TreeMap<>();
+        StringBuilder c = new StringBuilder();
+        for (StructLayout s : STRUCTS) {
+            String type = s.name().orElseThrow();
+            expected.put(type, "0 " + s.byteSize());
+            c.append("    printf(\"%s 0 %zu\\n\", \"").append(type).append("\", sizeof(").append(type).append("));\n");
+            fields(type, s, "", 0, expected, c);
+        }
+        Map<String, String> actual = compileAndRun(c.toString());
+        assertEquals(List.of(), differences(expected, actual), "fields whose Java 'offset size' differs from C's");
+        assertTrue(expected.size() >= 77, "every field was compared: " + expected.size());
+    }
+
+    @Test
+    void constantsMatchTheHeaders() throws Exception {
+        Map<String, Long> constants = constants();
+        Map<String, String> expected = new TreeMap<>();
+        StringBuilder c = new StringBuilder();
+        constants.forEach((name, value) -> {
+            expected.put(name, Long.toString(value));
+            c.append("    printf(\"%s %lld\\n\", \"").append(name).append("\", (long long) (").append(name).append("));\n");
+        });
+        Map<String, String> actual = compileAndRun(c.toString());
+        assertEquals(List.of(), differences(expected, actual), "constants whose Java value differs from the header's");
+    }
+
+    /** Each key whose values differ, as "key: Java ..., C ...". */
+    private static List<String> differences(Map<String, String> java, Map<String, String> c) {
+        Set<String> keys = new TreeSet<>(java.keySet());
+        keys.addAll(c.keySet());
+        return keys.stream().filter(k -> !Objects.equals(java.get(k), c.get(k)))
+                .map(k -> k + ": Java " + java.get(k) + ", C " + c.get(k)).toList();
+    }
+
+    /** Emits one line per named member (recursing into nested structs and unions). */
+    private static void fields(String type, GroupLayout group, String prefix, long base, Map<String, String> expected,
+            StringBuilder c) {
+        long offset = 0;
+        for (MemoryLayout member : group.memberLayouts()) {
+            long at = base + (group instanceof UnionLayout ? 0 : offset);
+            offset += member.byteSize();
+            if (member instanceof PaddingLayout) {
+                continue;
+            }
+            String path = prefix + member.name().orElseThrow(() -> new AssertionError("unnamed member in " + type));
+            expected.put(type + "." + path, at + " " + member.byteSize());
+            c.append("    printf(\"%s %zu %zu\\n\", \"").append(type).append('.').append(path).append("\", offsetof(")
+                    .append(type).append(", ").append(path).append("), sizeof(((").append(type).append(" *) 0)->")
+                    .append(path).append("));\n");
+            if (member instanceof GroupLayout nested) {
+                fields(type, nested, path + ".", at, expected, c);
+            }
+        }
+    }
+
+    private Map<String, String> compileAndRun(String body) throws IOException, InterruptedException {
+        String program = "#include <stddef.h>\n#include <stdio.h>\n#include <ucp/api/ucp.h>\n\nint main(void) {\n" + body
+                + "    return 0;\n}\n";
+        Path source = dir.resolve("layouts.c");
+        Path binary = dir.resolve("layouts");
+        Files.writeString(source, program);
+        Run compile;
+        try {
+            compile = run(List.of("gcc", "-std=c99", "-Wall", "-o", binary.toString(), source.toString()));
+        } catch (IOException e) {
+            assumeTrue(false, "gcc is not installed (" + e.getMessage() + "): cannot check the UCX layouts");
+            throw e;
+        }
+        assumeTrue(!compile.output.contains("ucp/api/ucp.h: No such file"),
+                "the UCX headers (ucp/api/ucp.h, Debian package libucx-dev) are not installed");
+        assertEquals(0, compile.status, "gcc failed on\n" + program + "\n" + compile.output);
+        Run result = run(List.of(binary.toString()));
+        assertEquals(0, result.status, result.output);
+        Map<String, String> values = new TreeMap<>();
+        for (String line : result.output.split("\n")) {
+            if (!line.isBlank()) {
+                int space = line.indexOf(' ');
+                values.put(line.substring(0, space), line.substring(space + 1));
+            }
+        }
+        return values;
+    }
+
+    private record Run(int status, String output) {
+    }
+
+    private static Run run(List<String> command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "timed out: " + command);
+        return new Run(p.exitValue(), out);
+    }
+
+    /** Every constant of the binding under its C name. */
+    private static Map<String, Long> constants() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("UCP_PARAM_FIELD_FEATURES", UcpParams.FIELD_FEATURES);
+        m.put("UCP_PARAM_FIELD_REQUEST_SIZE", UcpParams.FIELD_REQUEST_SIZE);
+        m.put("UCP_PARAM_FIELD_MT_WORKERS_SHARED", UcpParams.FIELD_MT_WORKERS_SHARED);
+        m.put("UCP_PARAM_FIELD_ESTIMATED_NUM_EPS", UcpParams.FIELD_ESTIMATED_NUM_EPS);
+        m.put("UCP_PARAM_FIELD_NAME", UcpParams.FIELD_NAME);
+        m.put("UCP_FEATURE_TAG", UcpParams.FEATURE_TAG);
+        m.put("UCP_FEATURE_RMA", UcpParams.FEATURE_RMA);
+        m.put("UCP_FEATURE_AMO32", UcpParams.FEATURE_AMO32);
+        m.put("UCP_FEATURE_AMO64", UcpParams.FEATURE_AMO64);
+        m.put("UCP_FEATURE_WAKEUP", UcpParams.FEATURE_WAKEUP);
+        m.put("UCP_FEATURE_STREAM", UcpParams.FEATURE_STREAM);
+        m.put("UCP_FEATURE_AM", UcpParams.FEATURE_AM);
+        m.put("UCP_WORKER_PARAM_FIELD_THREAD_MODE", UcpWorkerParams.FIELD_THREAD_MODE);
+        m.put("UCP_WORKER_PARAM_FIELD_CPU_MASK", UcpWorkerParams.FIELD_CPU_MASK);
+        m.put("UCP_WORKER_PARAM_FIELD_EVENTS", UcpWorkerParams.FIELD_EVENTS);
+        m.put("UCP_WORKER_PARAM_FIELD_USER_DATA", UcpWorkerParams.FIELD_USER_DATA);
+        m.put("UCP_WORKER_PARAM_FIELD_EVENT_FD", UcpWorkerParams.FIELD_EVENT_FD);
+        m.put("UCP_WORKER_PARAM_FIELD_FLAGS", UcpWorkerParams.FIELD_FLAGS);
+        m.put("UCP_WORKER_PARAM_FIELD_NAME", UcpWorkerParams.FIELD_NAME);
+        m.put("UCP_WORKER_PARAM_FIELD_AM_ALIGNMENT", UcpWorkerParams.FIELD_AM_ALIGNMENT);
+        m.put("UCP_WORKER_PARAM_FIELD_CLIENT_ID", UcpWorkerParams.FIELD_CLIENT_ID);
+        m.put("UCS_THREAD_MODE_SINGLE", (long) UcpWorkerParams.THREAD_MODE_SINGLE);
+        m.put("UCS_THREAD_MODE_SERIALIZED", (long) UcpWorkerParams.THREAD_MODE_SERIALIZED);
+        m.put("UCS_THREAD_MODE_MULTI", (long) UcpWorkerParams.THREAD_MODE_MULTI);
+        m.put("UCP_EP_PARAM_FIELD_REMOTE_ADDRESS", UcpEpParams.FIELD_REMOTE_ADDRESS);
+        m.put("UCP_EP_PARAM_FIELD_ERR_HANDLING_MODE", UcpEpParams.FIELD_ERR_HANDLING_MODE);
+        m.put("UCP_EP_PARAM_FIELD_ERR_HANDLER", UcpEpParams.FIELD_ERR_HANDLER);
+        m.put("UCP_EP_PARAM_FIELD_USER_DATA", UcpEpParams.FIELD_USER_DATA);
+        m.put("UCP_EP_PARAM_FIELD_SOCK_ADDR", UcpEpParams.FIELD_SOCK_ADDR);
+        m.put("UCP_EP_PARAM_FIELD_FLAGS", UcpEpParams.FIELD_FLAGS);
+        m.put("UCP_EP_PARAM_FIELD_CONN_REQUEST", UcpEpParams.FIELD_CONN_REQUEST);
+        m.put("UCP_EP_PARAM_FIELD_NAME", UcpEpParams.FIELD_NAME);
+        m.put("UCP_EP_PARAM_FIELD_LOCAL_SOCK_ADDR", UcpEpParams.FIELD_LOCAL_SOCK_ADDR);
+        m.put("UCP_ERR_HANDLING_MODE_NONE", (long) UcpEpParams.ERR_HANDLING_MODE_NONE);
+        m.put("UCP_ERR_HANDLING_MODE_PEER", (long) UcpEpParams.ERR_HANDLING_MODE_PEER);
+        m.put("UCP_EP_PARAMS_FLAGS_NO_LOOPBACK", (long) UcpEpParams.FLAG_NO_LOOPBACK);
+        m.put("UCP_MEM_MAP_PARAM_FIELD_ADDRESS", UcpMemMapParams.FIELD_ADDRESS);
+        m.put("UCP_MEM_MAP_PARAM_FIELD_LENGTH", UcpMemMapParams.FIELD_LENGTH);
+        m.put("UCP_MEM_MAP_PARAM_FIELD_FLAGS", UcpMemMapParams.FIELD_FLAGS);
+        m.put("UCP_MEM_MAP_PARAM_FIELD_PROT", UcpMemMapParams.FIELD_PROT);
+        m.put("UCP_MEM_MAP_PARAM_FIELD_MEMORY_TYPE", UcpMemMapParams.FIELD_MEMORY_TYPE);
+        m.put("UCP_MEM_MAP_NONBLOCK", (long) UcpMemMapParams.FLAG_NONBLOCK);
+        m.put("UCP_MEM_MAP_ALLOCATE", (long) UcpMemMapParams.FLAG_ALLOCATE);
+        m.put("UCP_MEM_MAP_FIXED", (long) UcpMemMapParams.FLAG_FIXED);
+        m.put("UCP_MEM_ATTR_FIELD_ADDRESS", UcpMemMapParams.ATTR_FIELD_ADDRESS);
+        m.put("UCP_MEM_ATTR_FIELD_LENGTH", UcpMemMapParams.ATTR_FIELD_LENGTH);
+        m.put("UCP_MEM_ATTR_FIELD_MEM_TYPE", UcpMemMapParams.ATTR_FIELD_MEM_TYPE);
+        m.put("UCP_OP_ATTR_FIELD_REQUEST", (long) UcpRequestParam.FIELD_REQUEST);
+        m.put("UCP_OP_ATTR_FIELD_CALLBACK", (long) UcpRequestParam.FIELD_CALLBACK);
+        m.put("UCP_OP_ATTR_FIELD_USER_DATA", (long) UcpRequestParam.FIELD_USER_DATA);
+        m.put("UCP_OP_ATTR_FIELD_DATATYPE", (long) UcpRequestParam.FIELD_DATATYPE);
+        m.put("UCP_OP_ATTR_FIELD_FLAGS", (long) UcpRequestParam.FIELD_FLAGS);
+        m.put("UCP_OP_ATTR_FIELD_REPLY_BUFFER", (long) UcpRequestParam.FIELD_REPLY_BUFFER);
+        m.put("UCP_OP_ATTR_FIELD_MEMORY_TYPE", (long) UcpRequestParam.FIELD_MEMORY_TYPE);
+        m.put("UCP_OP_ATTR_FIELD_RECV_INFO", (long) UcpRequestParam.FIELD_RECV_INFO);
+        m.put("UCP_OP_ATTR_FIELD_MEMH", (long) UcpRequestParam.FIELD_MEMH);
+        m.put("UCP_OP_ATTR_FLAG_NO_IMM_CMPL", (long) UcpRequestParam.FLAG_NO_IMM_CMPL);
+        m.put("UCP_OP_ATTR_FLAG_FAST_CMPL", (long) UcpRequestParam.FLAG_FAST_CMPL);
+        m.put("UCP_OP_ATTR_FLAG_FORCE_IMM_CMPL", (long) UcpRequestParam.FLAG_FORCE_IMM_CMPL);
+        m.put("UCP_OP_ATTR_FLAG_MULTI_SEND", (long) UcpRequestParam.FLAG_MULTI_SEND);
+        m.put("UCP_EP_CLOSE_FLAG_FORCE", (long) UcpRequestParam.EP_CLOSE_FLAG_FORCE);
+        m.put("UCP_AM_HANDLER_PARAM_FIELD_ID", UcpAmParams.FIELD_ID);
+        m.put("UCP_AM_HANDLER_PARAM_FIELD_FLAGS", UcpAmParams.FIELD_FLAGS);
+        m.put("UCP_AM_HANDLER_PARAM_FIELD_CB", UcpAmParams.FIELD_CB);
+        m.put("UCP_AM_HANDLER_PARAM_FIELD_ARG", UcpAmParams.FIELD_ARG);
+        m.put("UCP_AM_FLAG_WHOLE_MSG", (long) UcpAmParams.FLAG_WHOLE_MSG);
+        m.put("UCP_AM_FLAG_PERSISTENT_DATA", (long) UcpAmParams.FLAG_PERSISTENT_DATA);
+        m.put("UCP_AM_SEND_FLAG_REPLY", (long) UcpAmParams.SEND_FLAG_REPLY);
+        m.put("UCP_AM_SEND_FLAG_EAGER", (long) UcpAmParams.SEND_FLAG_EAGER);
+        m.put("UCP_AM_SEND_FLAG_RNDV", (long) UcpAmParams.SEND_FLAG_RNDV);
+        m.put("UCP_AM_RECV_ATTR_FLAG_DATA", UcpAmParams.RECV_ATTR_FLAG_DATA);
+        m.put("UCP_AM_RECV_ATTR_FLAG_RNDV", UcpAmParams.RECV_ATTR_FLAG_RNDV);
+        m.put("ucp_dt_make_contig(4)", UcpRequestParam.contiguous(4));
+        m.put("ucp_dt_make_contig(8)", UcpRequestParam.contiguous(8));
+        for (UcpAtomicOp op : UcpAtomicOp.values()) {
+            m.put("UCP_ATOMIC_OP_" + op.name(), (long) op.code());
+        }
+        m.put("UCS_OK", (long) UcsStatus.OK);
+        m.put("UCS_INPROGRESS", (long) UcsStatus.IN_PROGRESS);
+        m.put("UCS_ERR_NO_RESOURCE", (long) UcsStatus.ERR_NO_RESOURCE);
+        m.put("UCS_ERR_UNREACHABLE", (long) UcsStatus.ERR_UNREACHABLE);
+        m.put("UCS_ERR_CANCELED", (long) UcsStatus.ERR_CANCELED);
+        m.put("UCS_ERR_UNSUPPORTED", (long) UcsStatus.ERR_UNSUPPORTED);
+        m.put("UCS_ERR_CONNECTION_RESET", (long) UcsStatus.ERR_CONNECTION_RESET);
+        m.put("UCS_ERR_ENDPOINT_TIMEOUT", (long) UcsStatus.ERR_ENDPOINT_TIMEOUT);
+        m.put("UCS_ERR_LAST", UcsStatus.ERR_LAST);
+        m.put("sizeof(ucs_status_t)", 1L);
+        m.put("UCP_API_MAJOR", (long) UcpContext.API_MAJOR);
+        m.put("UCP_API_MINOR", (long) UcpContext.API_MINOR);
+        return m;
+    }
+}
