@@ -7,6 +7,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.bootstrap.Bootstraps;
@@ -24,10 +25,6 @@ import org.pgas4j.internal.coll.MailboxBarrier;
 import org.pgas4j.internal.coll.Mailboxes;
 import org.pgas4j.internal.coll.TeamAlgorithms;
 import org.pgas4j.internal.kinds.DeviceRemoteMemory;
-import org.pgas4j.internal.kinds.FileLink;
-import org.pgas4j.internal.kinds.MappedFile;
-import org.pgas4j.internal.kinds.SimDevice;
-import org.pgas4j.internal.kinds.SimDeviceConfig;
 import org.pgas4j.spi.MappedMemory;
 import org.pgas4j.spi.LocalMemory;
 import org.pgas4j.spi.RemoteMemory;
@@ -63,12 +60,9 @@ public final class Client implements AutoCloseable {
     private final List<RemoteMemory> retired = new ArrayList<>();
     private final List<Team> liveTeams = new ArrayList<>();
     private final AtomicLong segmentIds = new AtomicLong();
-    private final Set<Segment> liveSegments = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    private final java.util.concurrent.atomic.AtomicInteger kindIds = new java.util.concurrent.atomic.AtomicInteger();
-    private final Set<Kind> liveKinds = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    private final java.util.Map<Integer, SimDevice> simDevices = new java.util.concurrent.ConcurrentHashMap<>();
-    private final boolean rmaThroughOwner;
-    private AmRmaFallback rmaFallback;
+    private final Set<Segment> liveSegments = ConcurrentHashMap.newKeySet();
+    private final ClientKinds kinds = new ClientKinds(this);
+    private PeerSegments peerSegments; // created at first resolution: the AM layer exists by then
     private final CollectiveScratch scratch;
     private final Team world;
     private final Rma rma;
@@ -112,7 +106,6 @@ public final class Client implements AutoCloseable {
         this.world = new Team(this, "world", endpoints[0], jobRank, jobRanks, new int[jobSize], 0);
         this.rma = new Rma(this, transport, idle, health);
         this.atomics = new Atomics(this);
-        this.rmaThroughOwner = Settings.RMA_PATH.value().equals("am");
         this.am = new ActiveMessages(this, transport, idle, health); // from here messages are delivered
     }
 
@@ -190,6 +183,15 @@ public final class Client implements AutoCloseable {
     /** The number of PEs in the job ({@code gex_System_QueryJobSize}). */
     public int jobSize() {
         return jobSize;
+    }
+
+    /**
+     * Where this PE runs among the job's hosts: its host (node) index, the number of hosts, and its
+     * rank among the PEs of its host, as the launcher placed it ({@code --hosts}); a job on one
+     * host is node 0 of 1.
+     */
+    public org.pgas4j.bootstrap.NodeLocation location() {
+        return bootstrap.location();
     }
 
     /** The job's identifier, shared by all its PEs. */
@@ -334,12 +336,7 @@ public final class Client implements AutoCloseable {
      */
     public MemoryKind createMemoryKind(MemoryKindSpec spec) {
         checkOpen("createMemoryKind");
-        if (spec == null) {
-            throw new BadArgumentException("createMemoryKind on PE " + jobRank + ": spec is null");
-        }
-        Kind k = Kind.create(this, kindIds.incrementAndGet(), spec);
-        liveKinds.add(k);
-        return k;
+        return kinds.create(spec);
     }
 
     /**
@@ -348,51 +345,20 @@ public final class Client implements AutoCloseable {
      * devices; empty for the other classes.
      */
     public List<Integer> visibleDevices(MemoryKindClass kindClass) {
-        List<Integer> out = new ArrayList<>();
-        if (kindClass == MemoryKindClass.DEVICE_SIM) {
-            SimDeviceConfig c = simConfig();
-            for (int d = 0; d < c.devices(); d++) {
-                if (c.visible(d, jobRank, jobSize)) {
-                    out.add(d);
-                }
-            }
-        } else if (kindClass == MemoryKindClass.CUDA_UVA) {
-            var status = org.pgas4j.internal.kinds.CudaRuntime.probe();
-            for (int d = 0; d < status.devices(); d++) {
-                if (status.usable(d)) {
-                    out.add(d);
-                }
-            }
-        }
-        return out;
+        return kinds.visibleDevices(kindClass);
     }
 
-    /** The simulated device {@code ordinal} of this PE, checked against the configuration. */
-    SimDevice simDevice(int ordinal) {
-        SimDeviceConfig c = simConfig();
-        if (ordinal < 0 || ordinal >= c.devices()) {
-            throw new BadArgumentException("createMemoryKind on PE " + jobRank + ": simulated device " + ordinal
-                    + " does not exist; this host has " + c.devices() + " (pgas4j.devsim.devices)");
-        }
-        if (!c.visible(ordinal, jobRank, jobSize)) {
-            throw new BadArgumentException("createMemoryKind on PE " + jobRank + ": simulated device " + ordinal
-                    + " is not visible to PE " + jobRank + " (pgas4j.devsim.visible=" + c.visibility() + ")");
-        }
-        return simDevices.computeIfAbsent(ordinal, d -> new SimDevice(d, c.capacity(), jobId(), jobRank));
+    ClientKinds kinds() {
+        return kinds;
     }
 
-    private static SimDeviceConfig simConfig() {
-        try {
-            return new SimDeviceConfig(Settings.DEVSIM_DEVICES.value(), Settings.DEVSIM_CAPACITY.value(),
-                    Settings.DEVSIM_VISIBLE.value());
-        } catch (IllegalArgumentException e) {
-            throw new BadArgumentException("the simulated-device settings (pgas4j.devsim.*) are invalid: "
-                    + e.getMessage());
+    private PeerSegments peerSegments() {
+        PeerSegments p = peerSegments;
+        if (p == null) {
+            p = new PeerSegments(this, transport, Settings.RMA_PATH.value().equals("am"), am.rmaFallback());
+            peerSegments = p;
         }
-    }
-
-    void kindDestroyed(Kind k) {
-        liveKinds.remove(k);
+        return p;
     }
 
     /** Whether a live segment was created over {@code b}. */
@@ -564,9 +530,7 @@ public final class Client implements AutoCloseable {
                 s.releaseAtClose();
             }
             liveSegments.clear();
-            for (Kind k : liveKinds) {
-                k.releaseAtClose();
-            }
+            kinds.releaseAtClose();
             for (PeerTarget t : peers) {
                 if (t != null) {
                     t.memory.release();
@@ -689,7 +653,7 @@ public final class Client implements AutoCloseable {
             memory = own.device() != null ? new DeviceRemoteMemory(own.device(), false)
                     : new MappedMemory(own.hostView(), null);
         } else {
-            memory = attach(j, ep, slot, who, operation);
+            memory = peerSegments().open(j, ep, slot, who, operation);
         }
         PeerTarget t = new PeerTarget(j, ep, slot.segmentId(), slot.size(), memory,
                 peerControls[j].directView(), slot.seq(), slot.kindId());
@@ -699,44 +663,6 @@ public final class Client implements AutoCloseable {
         }
         peers[j * slots + ep] = t;
         return t;
-    }
-
-    /**
-     * How this process reaches a peer's published segment: the transport for runtime host memory;
-     * for a FILE segment on this host, a mapping of the same file; for device memory on this
-     * host, the kind's IPC handle; otherwise (or with {@code pgas4j.rma.path=am}) the owner, over
-     * active messages. Client host memory goes through the transport (cross-memory attach) unless
-     * {@code am} is set.
-     */
-    private RemoteMemory attach(int j, int ep, Directory.Slot slot, String who, String operation) {
-        int code = slot.kindId();
-        MemoryKindClass c = KindCodes.classOf(code);
-        if (c == null) {
-            throw new BadArgumentException(operation + " from PE " + jobRank + ": " + who + " published segment "
-                    + slot.segmentId() + " with memory-kind code " + code + ", which this PE does not know");
-        }
-        boolean runtimeHost = c == MemoryKindClass.HOST && !KindCodes.clientAllocated(code);
-        boolean local = transport.sharesHostWith(j);
-        if (!runtimeHost && (rmaThroughOwner || !local || slot.descriptor().length == 0)) {
-            return rmaFallback().memoryOf(j, ep, slot.segmentId(), slot.size(), c);
-        }
-        return switch (c) {
-            case HOST -> transport.attach(j, slot.descriptor(), slot.size());
-            case FILE -> {
-                MappedFile f = FileLink.open(jobId(), slot.descriptor(), slot.size(), j);
-                yield new MappedMemory(f.segment(), f::release);
-            }
-            case DEVICE_SIM -> new DeviceRemoteMemory(SimDevice.open(jobId(), slot.descriptor(), slot.size(), j), true);
-            case CUDA_UVA -> visibleDevices(MemoryKindClass.CUDA_UVA).isEmpty()
-                    ? rmaFallback().memoryOf(j, ep, slot.segmentId(), slot.size(), c)
-                    : new DeviceRemoteMemory(org.pgas4j.internal.kinds.CudaDevice.open(
-                            visibleDevices(MemoryKindClass.CUDA_UVA).get(0)).open(slot.descriptor(), slot.size()), true);
-            case HIP, ZE -> rmaFallback().memoryOf(j, ep, slot.segmentId(), slot.size(), c);
-        };
-    }
-
-    private AmRmaFallback rmaFallback() {
-        return am.rmaFallback();
     }
 
     private BadArgumentException outOfBounds(Team team, int rank, PeerTarget t, long offset, long length,

@@ -55,7 +55,7 @@ final class Kind implements MemoryKind {
         return switch (spec) {
             case MemoryKindSpec.File f -> new Kind(client, id, MemoryKindClass.FILE, f, FILE_RULES, null, null);
             case MemoryKindSpec.DeviceSim d -> new Kind(client, id, MemoryKindClass.DEVICE_SIM, d, DEVICE_SIM_RULES,
-                    client.simDevice(d.device()), null);
+                    client.kinds().simDevice(d.device()), null);
             case MemoryKindSpec.CudaUva c -> new Kind(client, id, MemoryKindClass.CUDA_UVA, c, CUDA_RULES, null,
                     CudaDevice.open(c.device()));
             case MemoryKindSpec.Hip h -> throw new BadArgumentException("createMemoryKind on PE " + client.jobRank()
@@ -250,7 +250,7 @@ final class Kind implements MemoryKind {
                     + liveSegments.get() + " live segment(s) and " + buffers.size() + " device buffer(s)");
         }
         destroyed = true;
-        client.kindDestroyed(this);
+        client.kinds().destroyed(this);
     }
 
     @Override

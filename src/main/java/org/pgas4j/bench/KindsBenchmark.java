@@ -48,16 +48,16 @@ final class KindsBenchmark implements Benchmark {
             String suffix = path.equals("am") ? "_am" : "";
             out.printf(Locale.ROOT, "%npgas4j.rma.path=%s: 1 MiB bandwidth, MB/s and ratio to HOST->HOST%n", path);
             out.printf(Locale.ROOT, "%-52s %12s %8s %12s %8s%n", "SRC->DST (and the get back)", "put MB/s", "ratio", "get MB/s", "ratio");
-            double putBase = figure(r, "put:HOST->HOST");
-            double getBase = figure(r, "get:HOST->HOST");
+            double putBase = ResultLine.positive(r, "put:HOST->HOST", "kinds job");
+            double getBase = ResultLine.positive(r, "get:HOST->HOST", "kinds job");
             Map<String, Double> putRatios = new LinkedHashMap<>();
             Map<String, Double> getRatios = new LinkedHashMap<>();
             for (String src : KindsBandwidthPe.SOURCES) {
                 for (String dst : KindsBandwidthPe.TARGETS) {
                     String flow = src + "->" + dst;
                     String back = dst + "->" + src;
-                    double put = figure(r, "put:" + flow);
-                    double get = figure(r, "get:" + back);
+                    double put = ResultLine.positive(r, "put:" + flow, "kinds job");
+                    double get = ResultLine.positive(r, "get:" + back, "kinds job");
                     putRatios.put(flow, put / putBase);
                     getRatios.put(back, get / getBase);
                     out.printf(Locale.ROOT, "%-52s %12.0f %8s %12.0f %8s%n", flow + " (get " + back + ")", put,
@@ -77,11 +77,4 @@ final class KindsBenchmark implements Benchmark {
         return 0;
     }
 
-    private static double figure(Map<String, Double> results, String key) {
-        Double v = results.get(key);
-        if (v == null || !(v > 0)) {
-            throw new BenchFailure("no positive figure for " + key + " was reported by the kinds job");
-        }
-        return v;
-    }
 }

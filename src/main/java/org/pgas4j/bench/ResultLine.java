@@ -52,4 +52,17 @@ final class ResultLine {
         }
         return true;
     }
+
+    /**
+     * The positive figure {@code key} of {@code results}, which the job named {@code job} reported.
+     *
+     * @throws BenchFailure when the job reported no such figure, or one that is not positive
+     */
+    static double positive(Map<String, Double> results, String key, String job) {
+        Double v = results.get(key);
+        if (v == null || !(v > 0)) {
+            throw new BenchFailure("no positive figure for " + key + " was reported by the " + job);
+        }
+        return v;
+    }
 }

@@ -56,24 +56,24 @@ final class ShmemBenchmark implements Benchmark {
         Map<String, Double> corePut = new LinkedHashMap<>();
         out.printf(Locale.ROOT, "%-24s %12s %12s %9s %12s%n", "figure", "facade", "core", "ratio", "native");
         for (long size : ShmemLatencyPe.SIZES) {
-            double f = figure(r, ResultLine.key("shmem_" + ShmemLatencyPe.PUT_LAT, size));
-            double c = figure(r, ResultLine.key("core_" + ShmemLatencyPe.PUT_LAT, size));
+            double f = ResultLine.positive(r, ResultLine.key("shmem_" + ShmemLatencyPe.PUT_LAT, size), "shmem job");
+            double c = ResultLine.positive(r, ResultLine.key("core_" + ShmemLatencyPe.PUT_LAT, size), "shmem job");
             facadePut.put(Long.toString(size), f);
             corePut.put(Long.toString(size), c);
             overhead.put("put_" + size, f / c);
             Double nativeUs = NATIVE_PUT_US.get(size);
             line(out, "put+quiet " + size + " B (us)", f, c, nativeUs);
         }
-        double mr = figure(r, "shmem_" + ShmemLatencyPe.PUT_MR);
-        double coreMr = figure(r, "core_" + ShmemLatencyPe.PUT_MR);
+        double mr = ResultLine.positive(r, "shmem_" + ShmemLatencyPe.PUT_MR, "shmem job");
+        double coreMr = ResultLine.positive(r, "core_" + ShmemLatencyPe.PUT_MR, "shmem job");
         overhead.put("put_mr", coreMr / mr);
         line(out, "put rate 8 B (M/s)", mr, coreMr, NATIVE_PUT_MR);
-        double fadd = figure(r, "shmem_" + ShmemLatencyPe.FADD_LAT);
-        double coreFadd = figure(r, "core_" + ShmemLatencyPe.FADD_LAT);
+        double fadd = ResultLine.positive(r, "shmem_" + ShmemLatencyPe.FADD_LAT, "shmem job");
+        double coreFadd = ResultLine.positive(r, "core_" + ShmemLatencyPe.FADD_LAT, "shmem job");
         overhead.put("fadd", fadd / coreFadd);
         line(out, "fetch-add (us)", fadd, coreFadd, NATIVE_FADD_US);
-        double barrier = figure(r, "shmem_" + ShmemLatencyPe.BARRIER);
-        double coreBarrier = figure(r, "core_" + ShmemLatencyPe.BARRIER);
+        double barrier = ResultLine.positive(r, "shmem_" + ShmemLatencyPe.BARRIER, "shmem job");
+        double coreBarrier = ResultLine.positive(r, "core_" + ShmemLatencyPe.BARRIER, "shmem job");
         overhead.put("barrier", barrier / coreBarrier);
         line(out, "barrier_all (us)", barrier, coreBarrier, NATIVE_BARRIER_US);
         double worst = overhead.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
@@ -101,11 +101,4 @@ final class ShmemBenchmark implements Benchmark {
                 RmaTable.fixed(facade / core), nativeFigure == null ? "-" : RmaTable.fixed(nativeFigure));
     }
 
-    private static double figure(Map<String, Double> results, String key) {
-        Double v = results.get(key);
-        if (v == null || !(v > 0)) {
-            throw new BenchFailure("no positive figure for " + key + " was reported by the shmem job");
-        }
-        return v;
-    }
 }

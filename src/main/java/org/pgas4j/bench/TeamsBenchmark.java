@@ -39,15 +39,15 @@ final class TeamsBenchmark implements Benchmark {
         Map<String, Double> r = ChildProcess.run("teams job", JvmCommands.pgasJob(timeout, TeamsLatencyPe.class, plan),
                 timeout + LAUNCHER_GRACE_SECONDS, err);
         Map<String, Object> doc = new LinkedHashMap<>();
-        double world = figure(r, TeamsLatencyPe.WORLD);
+        double world = ResultLine.positive(r, TeamsLatencyPe.WORLD, "teams job");
         out.printf(Locale.ROOT, "%-18s %12s %14s%n", "put 8 B through", "latency(us)", "ratio to world");
         for (String key : List.of(TeamsLatencyPe.WORLD, TeamsLatencyPe.TEAM, TeamsLatencyPe.PAIR)) {
-            double v = figure(r, key);
+            double v = ResultLine.positive(r, key, "teams job");
             doc.put(key, v);
             out.printf(Locale.ROOT, "%-18s %12s %14s%n", key.replace("put_lat_", "").replace("_us", ""),
                     RmaTable.fixed(v), RmaTable.fixed(v / world));
         }
-        double pairRatio = figure(r, TeamsLatencyPe.PAIR) / world;
+        double pairRatio = ResultLine.positive(r, TeamsLatencyPe.PAIR, "teams job") / world;
         doc.put("pair_to_world_ratio", pairRatio);
         out.printf(Locale.ROOT, "pair no slower than world (within 10%%): %s%n", pairRatio <= 1.1 ? "yes" : "no");
         if (options.json() != null) {
@@ -58,11 +58,4 @@ final class TeamsBenchmark implements Benchmark {
         return 0;
     }
 
-    private static double figure(Map<String, Double> results, String key) {
-        Double v = results.get(key);
-        if (v == null || !(v > 0)) {
-            throw new BenchFailure("no positive figure for " + key + " was reported by the teams job");
-        }
-        return v;
-    }
 }

@@ -22,6 +22,14 @@ public interface Bootstrap extends AutoCloseable {
     String jobId();
 
     /**
+     * Where this PE runs among the job's hosts: its host (node) index and its rank among the PEs
+     * of that host. A job on one host is node 0 of 1 with the local rank equal to the rank.
+     */
+    default NodeLocation location() {
+        return NodeLocation.singleHost(rank(), size());
+    }
+
+    /**
      * Collective: every PE contributes {@code mine}; returns every PE's contribution indexed by
      * rank (the caller's own at index {@link #rank()}).
      *

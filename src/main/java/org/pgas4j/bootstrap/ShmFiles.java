@@ -56,8 +56,20 @@ public final class ShmFiles {
      * while PEs still have the files mapped: their mappings stay valid until unmapped.
      */
     public static int removeJobFiles(String jobId) {
+        return remove(jobPrefix(jobId) + "*");
+    }
+
+    /**
+     * Removes the shared files of PE {@code rank} of {@code jobId} only (for a launcher that
+     * started that PE alone, while other PEs of the job may still use theirs); returns how many.
+     */
+    public static int removePeFiles(String jobId, int rank) {
+        return remove(jobPrefix(jobId) + rank + "-*");
+    }
+
+    private static int remove(String glob) {
         int removed = 0;
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory(), jobPrefix(jobId) + "*")) {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory(), glob)) {
             for (Path f : files) {
                 if (Files.deleteIfExists(f)) {
                     removed++;

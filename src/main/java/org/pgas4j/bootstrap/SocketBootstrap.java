@@ -38,8 +38,9 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The PE side of the launcher's bootstrap: one authenticated loopback TCP connection to the
- * launcher's rendezvous server, through which collectives go (see {@link RendezvousProtocol}).
+ * The PE side of the launcher's bootstrap: one authenticated TCP connection to the launcher's
+ * rendezvous server (over loopback, or over the network when the job spans hosts), through which
+ * collectives go (see {@link RendezvousProtocol}).
  *
  * <p>A daemon watchdog thread reads the connection for the whole life of the PE. When the launcher
  * aborts the job or the connection is lost (the launcher exited or was killed), {@link #healthy()}
@@ -54,6 +55,7 @@ public final class SocketBootstrap implements Bootstrap {
 
     private final int rank;
     private final int size;
+    private final NodeLocation location;
     private final String jobId;
     private final String rendezvous;
     private final Socket socket;
@@ -74,10 +76,11 @@ public final class SocketBootstrap implements Bootstrap {
     private boolean closed;
     private volatile String failure;
 
-    private SocketBootstrap(int rank, int size, String jobId, String rendezvous, Socket socket,
-                            DataInputStream in, DataOutputStream out) {
+    private SocketBootstrap(int rank, int size, NodeLocation location, String jobId, String rendezvous,
+                            Socket socket, DataInputStream in, DataOutputStream out) {
         this.rank = rank;
         this.size = size;
+        this.location = location;
         this.jobId = jobId;
         this.rendezvous = rendezvous;
         this.socket = socket;
@@ -93,12 +96,26 @@ public final class SocketBootstrap implements Bootstrap {
      *
      * @param env the process environment, normally {@link System#getenv()}
      * @throws BootstrapException when a variable is missing or malformed, the rendezvous is not a
-     *         loopback address or cannot be reached, or the launcher refuses this PE (for example
-     *         because of a wrong secret)
+     *         loopback address (in a job on one host) or cannot be reached, or the launcher refuses
+     *         this PE (for example because of a wrong secret)
      */
     public static SocketBootstrap fromEnvironment(Map<String, String> env) {
+        return fromEnvironment(env, System.in);
+    }
+
+    /**
+     * {@link #fromEnvironment(Map)}, reading the secret from {@code stdin} when
+     * {@link LaunchEnvironment#SECRET_ON_STDIN} says it comes that way.
+     *
+     * @param env the process environment
+     * @param stdin the process's standard input
+     * @throws BootstrapException as {@link #fromEnvironment(Map)}
+     */
+    public static SocketBootstrap fromEnvironment(Map<String, String> env, java.io.InputStream stdin) {
         int size = intVariable(env, LaunchEnvironment.SIZE, 1, Integer.MAX_VALUE);
         int rank = intVariable(env, LaunchEnvironment.RANK, 0, size - 1);
+        NodeLocation location = NodeLocation.fromEnvironment(env, rank, size);
+        boolean spansHosts = env.containsKey(LaunchEnvironment.NODES);
         String jobId = variable(env, LaunchEnvironment.JOB_ID);
         if (!jobId.matches("[0-9a-f]{16}")) {
             throw new BootstrapException(LaunchEnvironment.JOB_ID + "='" + jobId
@@ -106,26 +123,31 @@ public final class SocketBootstrap implements Bootstrap {
         }
         byte[] key;
         try {
-            key = RendezvousProtocol.secretKey(variable(env, LaunchEnvironment.SECRET));
+            String secret = env.get(LaunchEnvironment.SECRET) == null
+                    && "1".equals(env.get(LaunchEnvironment.SECRET_ON_STDIN))
+                    ? StdinSecret.read(stdin) : variable(env, LaunchEnvironment.SECRET);
+            key = RendezvousProtocol.secretKey(secret);
         } catch (IllegalArgumentException e) {
             throw new BootstrapException(LaunchEnvironment.SECRET + " is malformed: " + e.getMessage());
         }
-        InetSocketAddress address = loopbackAddress(variable(env, LaunchEnvironment.RENDEZVOUS));
-        return connect(rank, size, jobId, key, address);
+        InetSocketAddress address = rendezvousAddress(variable(env, LaunchEnvironment.RENDEZVOUS), spansHosts);
+        return connect(rank, size, location, jobId, key, address);
     }
 
-    private static SocketBootstrap connect(int rank, int size, String jobId, byte[] key, InetSocketAddress address) {
+    private static SocketBootstrap connect(int rank, int size, NodeLocation location, String jobId, byte[] key,
+                                           InetSocketAddress address) {
         String where = address.getHostString() + ":" + address.getPort();
         Socket socket = new Socket();
         try {
             socket.setTcpNoDelay(true);
+            KeepAlive.enable(socket); // a launcher host that vanishes is noticed in seconds
             socket.connect(address, CONNECT_TIMEOUT_MILLIS);
             socket.setSoTimeout(HANDSHAKE_TIMEOUT_MILLIS);
             DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
             handshake(rank, size, key, where, in, out);
             socket.setSoTimeout(0);
-            SocketBootstrap b = new SocketBootstrap(rank, size, jobId, where, socket, in, out);
+            SocketBootstrap b = new SocketBootstrap(rank, size, location, jobId, where, socket, in, out);
             b.startWatchdog();
             return b;
         } catch (SocketTimeoutException e) {
@@ -303,6 +325,12 @@ public final class SocketBootstrap implements Bootstrap {
         return jobId;
     }
 
+    /** {@inheritDoc} As the launcher placed this PE ({@link LaunchEnvironment#NODE} and the others). */
+    @Override
+    public NodeLocation location() {
+        return location;
+    }
+
     /** {@inheritDoc} Goes through the launcher: slow, for start-up exchanges only. */
     @Override
     public byte[][] allgather(byte[] mine) {
@@ -462,7 +490,7 @@ public final class SocketBootstrap implements Bootstrap {
         return v;
     }
 
-    private static InetSocketAddress loopbackAddress(String text) {
+    private static InetSocketAddress rendezvousAddress(String text, boolean spansHosts) {
         int colon = text.lastIndexOf(':');
         if (colon <= 0) {
             throw new BootstrapException(LaunchEnvironment.RENDEZVOUS + "='" + text + "' is not host:port");
@@ -486,9 +514,10 @@ public final class SocketBootstrap implements Bootstrap {
         } catch (IOException e) {
             throw new BootstrapException(LaunchEnvironment.RENDEZVOUS + "='" + text + "': unknown host " + host);
         }
-        if (!address.isLoopbackAddress()) {
+        if (!spansHosts && !address.isLoopbackAddress()) {
             throw new BootstrapException(LaunchEnvironment.RENDEZVOUS + "='" + text
-                    + "' is not a loopback address; the rendezvous only runs on this host");
+                    + "' is not a loopback address; the rendezvous only runs on this host unless the job spans hosts ("
+                    + LaunchEnvironment.NODES + ")");
         }
         return new InetSocketAddress(address, port);
     }

@@ -20,6 +20,12 @@ import org.pgas4j.bootstrap.RendezvousProtocol;
  *   <li>a collective that cannot complete (a PE exited or finalized before contributing, or PEs
  *       disagree on the kind or the order) fails the job with status 1;</li>
  *   <li>the time limit fails the job with status 124, naming the PEs still running.</li>
+ *   <li>in a job on named hosts, a PE's failure is reported a moment later
+ *       ({@link HostChecks#GRACE_MILLIS}): when by then every unfinalized PE of its host has exited or
+ *       lost its connection, the host is named ({@code host h2 lost all its PEs (2, 3): ...}: a
+ *       dead host, or a spawner such as ssh that ended without its PEs); otherwise the PE's own
+ *       failure is reported. Failures that follow from it meanwhile (a collective the PE cannot
+ *       join) are not reported.</li>
  * </ul>
  * The first failure is reported in one line and fixes the job's status; PEs stopped because of it
  * are not reported again. Then {@link Teardown} ends the rest.
@@ -30,6 +36,8 @@ final class Job {
     /** The exit status of a job failed by the launcher's policy rather than by a PE's own status. */
     static final int POLICY_STATUS = 1;
     private static final long DISCONNECT_GRACE_MILLIS = 1_000;
+    /** How long PEs this launcher did not start (other Slurm tasks') have to join. */
+    static final long EXTERNAL_JOIN_MILLIS = 120_000;
 
     private final PeProcess[] pes;
     private final LineSink err;
@@ -37,6 +45,9 @@ final class Job {
     private final String timeoutText;
     private final boolean reportPlainExits;
     private final BooleanSupplier launcherStopping;
+    private final HostChecks hostChecks;
+    /** True while a host check or the time limit reports: no deferral then. */
+    private boolean deciding;
     private final BlockingQueue<JobEvent> events;
     private final Teardown teardown = new Teardown();
     private final long startNanos = System.nanoTime();
@@ -60,6 +71,17 @@ final class Job {
      */
     Job(BlockingQueue<JobEvent> events, PeProcess[] pes, LineSink err, long timeoutMillis, String timeoutText,
         boolean reportPlainExits, BooleanSupplier launcherStopping) {
+        this(events, pes, err, timeoutMillis, timeoutText, reportPlainExits, launcherStopping, null);
+    }
+
+    /**
+     * A job whose PEs were placed on named hosts.
+     *
+     * @param placement where each rank runs, or null for a job on this host only
+     */
+    Job(BlockingQueue<JobEvent> events, PeProcess[] pes, LineSink err, long timeoutMillis, String timeoutText,
+        boolean reportPlainExits, BooleanSupplier launcherStopping, Placement placement) {
+        this.hostChecks = new HostChecks(placement, events::add);
         this.events = events;
         this.pes = pes;
         this.err = err;
@@ -68,8 +90,17 @@ final class Job {
         this.reportPlainExits = reportPlainExits;
         this.launcherStopping = launcherStopping;
         this.running = pes.length;
+        boolean externals = false;
         for (PeProcess pe : pes) {
-            pe.process.onExit().thenAccept(p -> post(new JobEvent.Exited(pe.rank, p.exitValue())));
+            if (pe.external()) {
+                externals = true;
+            } else {
+                pe.process.onExit().thenAccept(p -> post(new JobEvent.Exited(pe.rank, p.exitValue())));
+            }
+        }
+        if (externals) {
+            CompletableFuture.delayedExecutor(EXTERNAL_JOIN_MILLIS, TimeUnit.MILLISECONDS)
+                    .execute(() -> post(new JobEvent.JoinDeadline()));
         }
     }
 
@@ -81,7 +112,8 @@ final class Job {
     /** Runs the event loop until every process has exited; returns the job's exit status. */
     int run() throws InterruptedException {
         long deadline = timeoutMillis > 0 ? timeoutMillis : Long.MAX_VALUE;
-        while (running > 0) {
+        // A pending host check still decides the job's status after the last process has ended.
+        while (running > 0 || (!failed && hostChecks.pending())) {
             long next = Math.min(failed ? Long.MAX_VALUE : deadline, teardown.nextMillis());
             long wait = next == Long.MAX_VALUE ? TimeUnit.DAYS.toMillis(1) : Math.max(1, next - nowMillis());
             JobEvent e = events.poll(wait, TimeUnit.MILLISECONDS);
@@ -90,11 +122,15 @@ final class Job {
             }
             long now = nowMillis();
             if (!failed && now >= deadline) {
+                deciding = true;
                 fail("the job timed out after " + timeoutText + " s; still running: " + stillRunning()
                         + (round == null ? "" : "; PEs " + round.missing() + " have not entered " + round.name()),
                         TIMEOUT_STATUS);
             }
             teardown.step(pes, now);
+            if (teardown.pastKill()) {
+                giveUpOnExternals();
+            }
         }
         return status;
     }
@@ -109,8 +145,16 @@ final class Job {
             case JobEvent.JoinRequest j -> join(j);
             case JobEvent.Contribution c -> contribute(pes[c.rank()], c);
             case JobEvent.FinalizeRequest f -> finalize(pes[f.rank()]);
-            case JobEvent.Disconnected d -> disconnected(pes[d.rank()], d.detail());
+            case JobEvent.Disconnected d -> {
+                if (pes[d.rank()].external()) {
+                    externalEnded(pes[d.rank()], d.detail());
+                } else {
+                    disconnected(pes[d.rank()], d.detail());
+                }
+            }
+            case JobEvent.JoinDeadline j -> joinDeadline();
             case JobEvent.DisconnectCheck d -> disconnectCheck(pes[d.rank()], d.detail());
+            case JobEvent.HostCheck h -> hostCheck(pes[h.rank()], h);
             case JobEvent.ProtocolError p -> fail(pes[p.rank()].name() + " " + p.message(), POLICY_STATUS);
         }
     }
@@ -128,12 +172,15 @@ final class Job {
         if (failed) {
             return;
         }
-        if (exitStatus != 0) {
+        if (exitStatus != 0 && pe.connection == null && !pe.processIsThePe) {
+            failPe(pe, pe.name() + " ended before joining the job: its " + pe.spawnerName + " process "
+                    + ExitStatus.describe(exitStatus), exitStatus, true);
+        } else if (exitStatus != 0) {
             String what = pe.name() + " " + ExitStatus.describe(exitStatus);
-            fail(what, exitStatus, reportPlainExits || ExitStatus.isSignal(exitStatus));
+            failPe(pe, what, exitStatus, reportPlainExits || ExitStatus.isSignal(exitStatus));
         } else if (pe.connection != null && !pe.finalized && othersActive(pe)) {
-            fail(pe.name() + " exited with status 0 without finalizing while other PEs still run"
-                    + " (close the bootstrap or client before exiting)", POLICY_STATUS);
+            failPe(pe, pe.name() + " exited with status 0 without finalizing while other PEs still run"
+                    + " (close the bootstrap or client before exiting)", POLICY_STATUS, true);
         } else if (round != null && !round.hasContributed(pe.rank)) {
             fail(pe.name() + " exited with status 0 while PEs wait for it in " + round.name(), POLICY_STATUS);
         }
@@ -160,7 +207,7 @@ final class Job {
                 refusal = pe.label + " has already joined";
             } else if (pe.exited) {
                 refusal = pe.name() + " has already exited";
-            } else if (pe.process.pid() != j.pid()) {
+            } else if (pe.processIsThePe && pe.process.pid() != j.pid()) {
                 refusal = pe.label + " is pid " + pe.process.pid() + ", not pid " + j.pid();
             }
         }
@@ -171,6 +218,7 @@ final class Job {
         }
         PeProcess pe = pes[j.rank()];
         pe.connection = j.connection();
+        pe.peerPid = j.pid();
         j.connection().welcome(pe.rank, pes.length);
     }
 
@@ -227,6 +275,7 @@ final class Job {
         if (failed || pe.finalized || pe.exited) {
             return;
         }
+        pe.disconnected = true;
         // Its process has probably just died: give the exit event a moment to arrive first.
         CompletableFuture.delayedExecutor(DISCONNECT_GRACE_MILLIS, TimeUnit.MILLISECONDS)
                 .execute(() -> post(new JobEvent.DisconnectCheck(pe.rank, detail)));
@@ -236,7 +285,69 @@ final class Job {
         if (failed || pe.finalized || pe.exited) {
             return;
         }
-        fail(pe.name() + " " + detail + " without finalizing", POLICY_STATUS);
+        failPe(pe, pe.name() + " " + detail + " without finalizing", POLICY_STATUS, true);
+    }
+
+    /** The connection of a PE this launcher did not start ended: that is its end. */
+    private void externalEnded(PeProcess pe, String detail) {
+        if (pe.exited) {
+            return;
+        }
+        pe.exited = true;
+        pe.disconnected = !pe.finalized;
+        pe.status = pe.finalized ? 0 : POLICY_STATUS;
+        running--;
+        if (!failed && !pe.finalized) {
+            failPe(pe, pe.name() + " " + detail + " without finalizing", POLICY_STATUS, true);
+        }
+    }
+
+    private void joinDeadline() {
+        StringJoiner missing = new StringJoiner(", ");
+        for (PeProcess pe : pes) {
+            if (pe.external() && pe.connection == null && !pe.exited) {
+                missing.add(Integer.toString(pe.rank));
+            }
+        }
+        if (!failed && missing.length() > 0) {
+            fail("PEs " + missing + " did not join the job within " + EXTERNAL_JOIN_MILLIS / 1000 + " s", POLICY_STATUS);
+        }
+    }
+
+    /** After SIGKILL time, PEs that cannot be killed from here are counted as ended. */
+    private void giveUpOnExternals() {
+        for (PeProcess pe : pes) {
+            if (pe.external() && !pe.exited) {
+                pe.exited = true;
+                pe.status = POLICY_STATUS;
+                running--;
+                if (pe.connection != null) {
+                    pe.connection.close();
+                }
+            }
+        }
+    }
+
+    /** A PE failed: at once on this host; on named hosts, after a look at the rest of its host. */
+    private void failPe(PeProcess pe, String reason, int exitStatus, boolean report) {
+        if (hostChecks.applies(pe)) {
+            hostChecks.schedule(pe, reason, exitStatus, report);
+        } else {
+            fail(reason, exitStatus, report);
+        }
+    }
+
+    private void hostCheck(PeProcess pe, JobEvent.HostCheck h) {
+        if (failed) {
+            return;
+        }
+        deciding = true;
+        String lost = hostChecks.lostHost(pes, pe);
+        if (lost != null) {
+            fail(lost + ": " + h.reason(), h.status(), true);
+        } else {
+            fail(h.reason(), h.status(), h.report());
+        }
     }
 
     private void fail(String reason, int exitStatus) {
@@ -244,6 +355,11 @@ final class Job {
     }
 
     private void fail(String reason, int exitStatus, boolean report) {
+        if (hostChecks.pending() && !deciding) {
+            // A PE on a named host failed a moment ago and its host is being looked at: what follows
+            // from that (a collective it cannot join) is not the news; the host check reports soon.
+            return;
+        }
         failed = true;
         status = exitStatus;
         if (report && !launcherStopping.getAsBoolean()) {

@@ -14,6 +14,8 @@ final class JobCleanup {
     private static final long TERM_WAIT_MILLIS = 1_000;
 
     private final String jobId;
+    /** The only PE whose files are this launcher's to remove, or -1 for the whole job's. */
+    private final int onlyRank;
     private final LineSink err;
     private final List<Process> processes = new CopyOnWriteArrayList<>();
     private final Thread hook;
@@ -21,7 +23,16 @@ final class JobCleanup {
     private volatile boolean stopping;
 
     JobCleanup(String jobId, LineSink err) {
+        this(jobId, -1, err);
+    }
+
+    /**
+     * A cleanup that removes the files of PE {@code onlyRank} alone (a Slurm task other than 0,
+     * whose node may still run other PEs of the job), or of the whole job when it is -1.
+     */
+    JobCleanup(String jobId, int onlyRank, LineSink err) {
         this.jobId = jobId;
+        this.onlyRank = onlyRank;
         this.err = err;
         this.hook = new Thread(this::onShutdown, "pgas4j-launcher-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -35,7 +46,15 @@ final class JobCleanup {
     /** The job ended normally: removes its shared files. */
     void finish() {
         finished = true;
-        ShmFiles.removeJobFiles(jobId);
+        removeFiles();
+    }
+
+    private void removeFiles() {
+        if (onlyRank < 0) {
+            ShmFiles.removeJobFiles(jobId);
+        } else {
+            ShmFiles.removePeFiles(jobId, onlyRank);
+        }
     }
 
     /** Stops every process at once (used when spawning fails half-way), then removes the files. */
@@ -55,7 +74,7 @@ final class JobCleanup {
             err.message("the launcher is stopping; stopping the job's PEs");
             stopAll();
         }
-        ShmFiles.removeJobFiles(jobId);
+        removeFiles();
     }
 
     private void stopAll() {

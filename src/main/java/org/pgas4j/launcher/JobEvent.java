@@ -27,6 +27,17 @@ sealed interface JobEvent {
     record DisconnectCheck(int rank, String detail) implements JobEvent {
     }
 
+    /**
+     * A second look, a little later, at the host of a PE that failed: did all its PEs go? Then the
+     * host is named as lost; otherwise the PE's own failure is reported.
+     */
+    record HostCheck(int rank, String reason, int status, boolean report) implements JobEvent {
+    }
+
+    /** The time for PEs this launcher did not start (other Slurm tasks') to join is up. */
+    record JoinDeadline() implements JobEvent {
+    }
+
     /** A joined PE broke the protocol. */
     record ProtocolError(int rank, String message) implements JobEvent {
     }

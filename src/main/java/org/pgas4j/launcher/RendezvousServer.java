@@ -27,13 +27,15 @@ import java.security.SecureRandom;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import org.pgas4j.bootstrap.KeepAlive;
 import org.pgas4j.bootstrap.RendezvousProtocol;
 
 /**
- * The launcher's end of the bootstrap: a TCP server on 127.0.0.1 (ephemeral port) that challenges
- * every connection to prove knowledge of the job secret (see {@link RendezvousProtocol}), then
- * turns what authenticated PEs send into {@link JobEvent}s. Whether a PE may join, and everything
- * about collectives, is decided by the job's event thread; this class only reads and checks.
+ * The launcher's end of the bootstrap: a TCP server on 127.0.0.1, or on the address remote PEs
+ * reach when the job spans hosts (ephemeral port), that challenges every connection to prove
+ * knowledge of the job secret (see {@link RendezvousProtocol}), then turns what authenticated PEs
+ * send into {@link JobEvent}s. Whether a PE may join, and everything about collectives, is decided
+ * by the job's event thread; this class only reads and checks.
  */
 final class RendezvousServer implements AutoCloseable {
     private static final int HANDSHAKE_TIMEOUT_MILLIS = 10_000;
@@ -55,16 +57,37 @@ final class RendezvousServer implements AutoCloseable {
      * @param err where refusals are reported
      */
     RendezvousServer(byte[] key, int backlog, Consumer<JobEvent> events, LineSink err) throws IOException {
+        this(key, backlog, events, err, InetAddress.getByAddress("localhost", new byte[] {127, 0, 0, 1}));
+    }
+
+    /**
+     * Binds the server to {@code bindAddress}.
+     *
+     * @param key the job secret's HMAC key
+     * @param backlog how many connections may wait to be accepted
+     * @param events where authenticated requests go
+     * @param err where refusals are reported
+     * @param bindAddress the address to listen on (loopback, or the one remote PEs reach)
+     */
+    RendezvousServer(byte[] key, int backlog, Consumer<JobEvent> events, LineSink err, InetAddress bindAddress)
+            throws IOException {
         this.key = key.clone();
         this.events = events;
         this.err = err;
         this.server = new ServerSocket();
-        server.bind(new InetSocketAddress(InetAddress.getByAddress("localhost", new byte[] {127, 0, 0, 1}), 0), backlog);
+        try {
+            server.bind(new InetSocketAddress(bindAddress, 0), backlog);
+        } catch (IOException e) {
+            server.close();
+            throw new IOException("the rendezvous cannot listen on " + bindAddress.getHostAddress() + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     /** The {@code host:port} for {@code PGAS4J_RENDEZVOUS}. */
     String address() {
-        return server.getInetAddress().getHostAddress() + ":" + server.getLocalPort();
+        String host = server.getInetAddress().getHostAddress();
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getLocalPort();
     }
 
     /** Starts accepting on a daemon thread. */
@@ -92,6 +115,7 @@ final class RendezvousServer implements AutoCloseable {
     private void serve(Socket s) {
         try (s) {
             s.setTcpNoDelay(true);
+            KeepAlive.enable(s);
             s.setSoTimeout(HANDSHAKE_TIMEOUT_MILLIS);
             DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream()));

@@ -45,36 +45,47 @@ final class RunCommand {
         if (local) {
             ProgramCheck.requireClass(program, PeCommand.LOCAL_JOB_MAIN,
                     "the local transport (" + PeCommand.LOCAL_JOB_MAIN + ")");
+            if (options.hostOptions() != HostOptions.NONE) {
+                throw new UsageException("the local transport runs every PE in one JVM on this host: it takes no"
+                        + " --hosts, --hostfile, --slurm, --rendezvous-address or --env");
+            }
         }
+        if (options.hostOptions().slurm()) {
+            return new SlurmRun(out, err).run(options, SlurmTask.fromEnvironment(System.getenv()), transport, program);
+        }
+        HostSetup hosts = HostSetup.of(options);
 
-        SecureRandom random = new SecureRandom();
-        String jobId = HexFormat.of().formatHex(randomBytes(random, 8));
-        String secret = HexFormat.of().formatHex(randomBytes(random, 16));
+        Credentials credentials = Credentials.fresh();
+        String jobId = credentials.jobId();
+        String secret = credentials.secret();
         BlockingQueue<JobEvent> events = new LinkedBlockingQueue<>();
         JobCleanup cleanup = new JobCleanup(jobId, err);
+        PeStarter starter = new PeStarter(out, err, cleanup);
         RendezvousServer server = null;
         try {
             PeProcess[] pes;
             if (local) {
-                pes = new PeProcess[] {spawn(0, "the local job JVM", PeCommand.forLocalJob(program, options),
-                        localEnvironment(jobId), "", cleanup)};
+                pes = new PeProcess[] {starter.startPlain(0, "the local job JVM", PeCommand.forLocalJob(program, options),
+                        localEnvironment(jobId), "")};
             } else {
-                server = new RendezvousServer(RendezvousProtocol.secretKey(secret), 2 * options.np() + 16, events::add, err);
+                server = new RendezvousServer(RendezvousProtocol.secretKey(secret), 2 * options.np() + 16, events::add, err,
+                        hosts.rendezvousAddress());
                 server.start();
                 pes = new PeProcess[options.np()];
+                List<String> command = PeCommand.forPe(program, options);
                 for (int rank = 0; rank < pes.length; rank++) {
-                    Map<String, String> env = peEnvironment(rank, options.np(), jobId, secret, server.address(), transport);
-                    pes[rank] = spawn(rank, "PE " + rank, PeCommand.forPe(program, options), env,
-                            options.tagOutput() ? "[" + rank + "] " : "", cleanup);
+                    Placement.Slot slot = hosts.slot(rank);
+                    Map<String, String> env = new java.util.LinkedHashMap<>(hosts.forwarded());
+                    env.putAll(PeVariables.launch(rank, options.np(), jobId, server.address(), transport, slot,
+                            hosts.nodeCount()));
+                    PeLaunch launch = new PeLaunch(rank, slot == null ? "localhost" : slot.host(), command, env, secret);
+                    pes[rank] = starter.start(launch, hosts.spawner(rank), slot, options.tagOutput() ? "[" + rank + "] " : "");
                 }
             }
             Job job = new Job(events, pes, err, options.timeoutMillis(), options.timeoutText(), !local,
-                    cleanup::stopping);
+                    cleanup::stopping, hosts.placement());
             int status = job.run();
-            for (PeProcess pe : pes) {
-                pe.stdout.awaitEnd(OUTPUT_DRAIN_MILLIS);
-                pe.stderr.awaitEnd(OUTPUT_DRAIN_MILLIS);
-            }
+            drain(pes);
             return status;
         } catch (IOException e) {
             err.message("cannot start the job: " + e.getMessage());
@@ -88,33 +99,29 @@ final class RunCommand {
         }
     }
 
-    private PeProcess spawn(int rank, String label, List<String> command, Map<String, String> env, String prefix,
-                            JobCleanup cleanup) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command);
-        Map<String, String> environment = pb.environment();
-        environment.keySet().removeIf(k -> k.equals(LaunchEnvironment.RANK) || k.equals(LaunchEnvironment.SIZE)
-                || k.equals(LaunchEnvironment.JOB_ID) || k.equals(LaunchEnvironment.SECRET)
-                || k.equals(LaunchEnvironment.RENDEZVOUS));
-        environment.putAll(env);
-        // Standard input goes to rank 0 only, as with mpirun.
-        pb.redirectInput(rank == 0 ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.from(NULL_DEVICE));
-        Process p;
-        try {
-            p = pb.start();
-        } catch (IOException e) {
-            throw new IOException(label + " could not be spawned (" + command.getFirst() + "): " + e.getMessage(), e);
+    /** Waits (a little) for the last output of the processes this launcher started. */
+    static void drain(PeProcess[] pes) {
+        for (PeProcess pe : pes) {
+            if (!pe.external()) {
+                pe.stdout.awaitEnd(OUTPUT_DRAIN_MILLIS);
+                pe.stderr.awaitEnd(OUTPUT_DRAIN_MILLIS);
+            }
         }
-        cleanup.add(p);
-        OutputForwarder o = new OutputForwarder(p.getInputStream(), out, prefix, "pgas4j-out-" + rank).start();
-        OutputForwarder e = new OutputForwarder(p.getErrorStream(), err, prefix, "pgas4j-err-" + rank).start();
-        return new PeProcess(rank, label, p, o, e);
     }
 
-    private static Map<String, String> peEnvironment(int rank, int size, String jobId, String secret, String rendezvous,
-                                                     String transport) {
-        return Map.of(LaunchEnvironment.RANK, Integer.toString(rank), LaunchEnvironment.SIZE, Integer.toString(size),
-                LaunchEnvironment.JOB_ID, jobId, LaunchEnvironment.SECRET, secret,
-                LaunchEnvironment.RENDEZVOUS, rendezvous, LaunchEnvironment.TRANSPORT, transport);
+    /**
+     * A job's id and secret.
+     *
+     * @param jobId 16 hex digits, the prefix of the job's shared files
+     * @param secret 32 hex digits, which a PE proves it knows to join
+     */
+    record Credentials(String jobId, String secret) {
+        /** Fresh random ones. */
+        static Credentials fresh() {
+            SecureRandom random = new SecureRandom();
+            return new Credentials(HexFormat.of().formatHex(randomBytes(random, 8)),
+                    HexFormat.of().formatHex(randomBytes(random, 16)));
+        }
     }
 
     private static Map<String, String> localEnvironment(String jobId) {

@@ -16,10 +16,11 @@ import java.util.List;
  * @param jar the jar given with {@code -jar}, or null
  * @param mainClass the main class given on the command line, or null with {@code -jar}
  * @param programArgs the arguments of the program
+ * @param hostOptions where the PEs run ({@code --hosts}, {@code --hostfile}, {@code --slurm} ...)
  */
 public record RunOptions(int np, String transport, boolean tagOutput, long timeoutMillis, String timeoutText,
                          List<String> jvmArgs, List<String> classPath, String jar, String mainClass,
-                         List<String> programArgs) {
+                         List<String> programArgs, HostOptions hostOptions) {
 
     /** The largest job the launcher starts. */
     public static final int MAX_PES = 1024;
@@ -38,6 +39,12 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
      */
     public static RunOptions parse(List<String> args) {
         Integer np = null;
+        List<HostList.Host> hosts = List.of();
+        String hostsFrom = null;
+        String rendezvousAddress = null;
+        String spawner = null;
+        boolean slurm = false;
+        List<String> forwarded = new ArrayList<>();
         String transport = null;
         boolean tag = false;
         long timeoutMillis = 0;
@@ -60,6 +67,28 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
                 case "-np", "-n", "--np" -> {
                     String v = inline != null ? inline : value(args, i++, arg);
                     np = parseNp(v);
+                }
+                case "--hosts", "--hostfile" -> {
+                    String v = inline != null ? inline : value(args, i++, arg);
+                    if (hostsFrom != null) {
+                        throw new UsageException(name + " cannot be combined with " + hostsFrom + ": give the hosts once");
+                    }
+                    hostsFrom = name;
+                    hosts = name.equals("--hosts") ? HostList.parse(v) : HostList.read(java.nio.file.Path.of(v));
+                }
+                case "--rendezvous-address" -> rendezvousAddress = inline != null ? inline : value(args, i++, arg);
+                case "--spawner" -> spawner = inline != null ? inline : value(args, i++, arg);
+                case "--slurm" -> {
+                    noValue(name, inline);
+                    slurm = true;
+                }
+                case "--env", "-x" -> {
+                    String v = inline != null ? inline : value(args, i++, arg);
+                    String varName = v.contains("=") ? v.substring(0, v.indexOf('=')) : v;
+                    if (!varName.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                        throw new UsageException(arg + " '" + v + "' is not NAME or NAME=VALUE");
+                    }
+                    forwarded.add(v);
                 }
                 case "--transport" -> transport = inline != null ? inline : value(args, i++, arg);
                 case "--tag-output" -> {
@@ -95,6 +124,12 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
                 }
             }
         }
+        if (slurm && hostsFrom != null) {
+            throw new UsageException("--slurm cannot be combined with " + hostsFrom + ": Slurm places the PEs");
+        }
+        if (np == null && slurm) {
+            np = 0; // not given: the size comes from SLURM_NTASKS
+        }
         if (np == null) {
             throw new UsageException("missing -np N: say how many PEs to run, for example 'pgas4j run -np 4 MAIN_CLASS'");
         }
@@ -106,8 +141,11 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
                     + "or use -cp with a main class");
         }
         List<String> programArgs = args.subList(i, args.size());
+        HostOptions hostOptions = hostsFrom == null && rendezvousAddress == null && spawner == null && !slurm
+                && forwarded.isEmpty() ? HostOptions.NONE
+                : new HostOptions(hosts, rendezvousAddress, spawner, slurm, forwarded);
         return new RunOptions(np, transport, tag, timeoutMillis, timeoutText, jvmArgs, classPath, jar, mainClass,
-                programArgs);
+                programArgs, hostOptions);
     }
 
     private static String value(List<String> args, int index, String option) {

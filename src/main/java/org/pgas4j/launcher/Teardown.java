@@ -29,12 +29,17 @@ final class Teardown {
             if (pe.exited) {
                 continue;
             }
-            if (!pe.joinedAndActive() || !pe.connection.send(RendezvousProtocol.ABORT, abort)) {
+            if ((!pe.joinedAndActive() || !pe.connection.send(RendezvousProtocol.ABORT, abort)) && !pe.external()) {
                 pe.process.destroy();
             }
         }
         termAt = nowMillis + TERM_AFTER_MILLIS;
         killAt = nowMillis + KILL_AFTER_MILLIS;
+    }
+
+    /** Whether the time for SIGKILL has come: PEs that cannot be killed (external ones) are given up on. */
+    boolean pastKill() {
+        return killAt == Long.MAX_VALUE - 1;
     }
 
     /** When {@link #step} next has something to do. */
@@ -47,7 +52,7 @@ final class Teardown {
         if (nowMillis >= termAt) {
             termAt = Long.MAX_VALUE;
             for (PeProcess pe : pes) {
-                if (pe.process.isAlive()) {
+                if (!pe.external() && pe.process.isAlive()) {
                     pe.process.destroy();
                 }
             }
@@ -55,7 +60,9 @@ final class Teardown {
         if (nowMillis >= killAt) {
             killAt = Long.MAX_VALUE - 1; // stays "started", never fires again
             for (PeProcess pe : pes) {
-                killForcibly(pe.process);
+                if (!pe.external()) {
+                    killForcibly(pe.process);
+                }
             }
         }
     }

@@ -19,10 +19,18 @@ final class Usage {
               --timeout SECONDS     fail the job (exit 124) when it runs longer, naming the PEs still running
               --jvm-arg ARG         pass ARG to every PE's JVM (repeatable)
               -cp, --class-path CP  the program's class path; pgas4j's own classes are appended
+              --hosts H:N,H:N       run on these hosts, N PEs each at most, in host order (block placement)
+              --hostfile FILE       the same from a file of 'host slots' lines (# starts a comment)
+              --rendezvous-address A  the address of this host the PEs reach the launcher on
+                                    (default: loopback, or the interface that routes to the first remote host)
+              --env NAME[=VALUE]    forward a variable to every PE, also to remote ones (repeatable)
+              --slurm               one PE per Slurm task: srun bin/pgas4j run --slurm MAIN_CLASS
 
-            Every -Dpgas4j.* property given to the launcher is passed on to the PEs. The exit status is
-            the first failing PE's status (128+signal for a killed PE), 124 on timeout, 2 for a bad
-            command line. When a PE fails the others are aborted and the job's shared files removed.
+            Every -Dpgas4j.* property given to the launcher is passed on to the PEs. PEs on other hosts
+            are started with ssh -o BatchMode=yes; the same JDK and class path must exist there at the
+            same paths. The exit status is the first failing PE's status (128+signal for a killed PE),
+            124 on timeout, 2 for a bad command line. When a PE fails the others are aborted and the
+            job's shared files removed.
             A PE that joined the job must close its bootstrap (or client) before it exits; exiting
             without doing so while other PEs still run fails the job (status 1), as in MPI.
             """.formatted(RunOptions.MAX_PES);

@@ -518,7 +518,8 @@ public final class ShmemContext {
 
     /** {@code shmem_ctx_TYPENAME_atomic_fetch_add}. */
     public long atomicFetchAdd(SymmetricArray dest, long index, long value, int pe) {
-        return amo("atomicFetchAdd", dest, index, pe, AtomicOp.FADD, value, 0, STANDARD);
+        long off = atomicElement("atomicFetchAdd", dest, index, pe, STANDARD);
+        return apply(dest.type().atomicType(), AtomicOp.FADD, off, value, 0);
     }
 
     /** {@code shmem_ctx_TYPENAME_atomic_add}. */
@@ -761,35 +762,21 @@ public final class ShmemContext {
     private long amo(String routine, SymmetricArray dest, long index, int pe, AtomicOp op, long v1, long v2,
                      int family) {
         long off = atomicElement(routine, dest, index, pe, family);
-        AtomicType type = dest.type().atomicType();
-        if (type == AtomicType.LONG || type == AtomicType.ULONG) {
-            // The most common operations take the core's specialised entry points (no op dispatch).
-            switch (op) {
-                case FADD -> {
-                    return atomics.fetchAddLong(route, target, off, v1);
-                }
-                case ADD -> {
-                    atomics.addLong(route, target, off, v1);
-                    return 0;
-                }
-                default -> {
-                    // the generic path below
-                }
-            }
-        } else if (type == AtomicType.INT || type == AtomicType.UINT) {
-            switch (op) {
-                case FADD -> {
-                    int old = atomics.fetchAddInt(route, target, off, (int) v1);
-                    return type == AtomicType.UINT ? Integer.toUnsignedLong(old) : old;
-                }
-                case ADD -> {
-                    atomics.addInt(route, target, off, (int) v1);
-                    return 0;
-                }
-                default -> {
-                    // the generic path below
-                }
-            }
+        return apply(dest.type().atomicType(), op, off, v1, v2);
+    }
+
+    /** Runs {@code op} at the checked target; the commonest take the core's specialised calls (no op dispatch). */
+    private long apply(AtomicType type, AtomicOp op, long off, long v1, long v2) {
+        boolean wide = type == AtomicType.LONG || type == AtomicType.ULONG;
+        if (op == AtomicOp.FADD && wide) {
+            return atomics.fetchAddLong(route, target, off, v1);
+        }
+        if (op == AtomicOp.ADD && wide) {
+            atomics.addLong(route, target, off, v1);
+            return 0;
+        }
+        if (op == AtomicOp.FADD && type == AtomicType.INT) {
+            return atomics.fetchAddInt(route, target, off, (int) v1);
         }
         return atomics.op(route, target, off, type, op, v1, v2);
     }

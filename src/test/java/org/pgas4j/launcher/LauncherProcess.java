@@ -65,7 +65,34 @@ final class LauncherProcess {
      * @param args the launcher's arguments
      */
     static LauncherProcess start(Path dir, List<String> launcherJvmArgs, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
+        return startWithPrefix(dir, List.of(), launcherJvmArgs, args);
+    }
+
+    /**
+     * Starts the launcher under a command prefix, such as {@code ip netns exec NS}.
+     *
+     * @param dir where its output files go
+     * @param prefix the words before the java command
+     * @param launcherJvmArgs options of the launcher JVM itself
+     * @param args the launcher's arguments
+     */
+    static LauncherProcess startWithPrefix(Path dir, List<String> prefix, List<String> launcherJvmArgs, String... args)
+            throws IOException {
+        return startWith(dir, prefix, java.util.Map.of(), launcherJvmArgs, args);
+    }
+
+    /**
+     * Starts the launcher under a command prefix with extra environment variables.
+     *
+     * @param dir where its output files go
+     * @param prefix the words before the java command
+     * @param env variables added to the launcher's environment
+     * @param launcherJvmArgs options of the launcher JVM itself
+     * @param args the launcher's arguments
+     */
+    static LauncherProcess startWith(Path dir, List<String> prefix, java.util.Map<String, String> env,
+                                     List<String> launcherJvmArgs, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(prefix);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // bin/pgas4j's own options: info loads the CUDA runtime through java.lang.foreign.
         cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
@@ -76,6 +103,7 @@ final class LauncherProcess {
         Path err = Files.createTempFile(dir, "launcher", ".err");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().putAll(env);
         return new LauncherProcess(pb.start(), out, err);
     }
 

@@ -1,0 +1,64 @@
+package org.pgas4j;
+
+import java.util.List;
+import org.pgas4j.internal.Directory;
+import org.pgas4j.internal.kinds.CudaDevice;
+import org.pgas4j.internal.kinds.DeviceRemoteMemory;
+import org.pgas4j.internal.kinds.FileLink;
+import org.pgas4j.internal.kinds.MappedFile;
+import org.pgas4j.internal.kinds.SimDevice;
+import org.pgas4j.spi.MappedMemory;
+import org.pgas4j.spi.RemoteMemory;
+import org.pgas4j.spi.Transport;
+
+/**
+ * How this process reaches a peer's published segment, chosen from the slot's memory-kind code:
+ * the transport for runtime host memory; for a FILE segment on this host, a mapping of the same
+ * file; for device memory on this host, the kind's IPC handle; otherwise (another host, memory
+ * the transport cannot reach, or {@code pgas4j.rma.path=am}) the owner, over active messages.
+ * Client host memory goes through the transport (cross-memory attach on {@code shm}) unless
+ * {@code am} is set.
+ */
+final class PeerSegments {
+    private final Client client;
+    private final Transport transport;
+    private final boolean throughOwner;
+    private final AmRmaFallback fallback;
+
+    PeerSegments(Client client, Transport transport, boolean throughOwner, AmRmaFallback fallback) {
+        this.client = client;
+        this.transport = transport;
+        this.throughOwner = throughOwner;
+        this.fallback = fallback;
+    }
+
+    /** Reaches the segment endpoint {@code ep} of PE {@code j} published in {@code slot}. */
+    RemoteMemory open(int j, int ep, Directory.Slot slot, String who, String operation) {
+        int code = slot.kindId();
+        MemoryKindClass c = KindCodes.classOf(code);
+        if (c == null) {
+            throw new BadArgumentException(operation + " from PE " + client.jobRank() + ": " + who + " published segment "
+                    + slot.segmentId() + " with memory-kind code " + code + ", which this PE does not know");
+        }
+        boolean runtimeHost = c == MemoryKindClass.HOST && !KindCodes.clientAllocated(code);
+        if (!runtimeHost && (throughOwner || !transport.sharesHostWith(j) || slot.descriptor().length == 0)) {
+            return fallback.memoryOf(j, ep, slot.segmentId(), slot.size(), c);
+        }
+        return switch (c) {
+            case HOST -> transport.attach(j, slot.descriptor(), slot.size());
+            case FILE -> {
+                MappedFile f = FileLink.open(client.jobId(), slot.descriptor(), slot.size(), j);
+                yield new MappedMemory(f.segment(), f::release);
+            }
+            case DEVICE_SIM -> new DeviceRemoteMemory(SimDevice.open(client.jobId(), slot.descriptor(), slot.size(), j),
+                    true);
+            case CUDA_UVA -> {
+                List<Integer> devices = client.visibleDevices(MemoryKindClass.CUDA_UVA);
+                yield devices.isEmpty() ? fallback.memoryOf(j, ep, slot.segmentId(), slot.size(), c)
+                        : new DeviceRemoteMemory(CudaDevice.open(devices.getFirst()).open(slot.descriptor(), slot.size()),
+                        true);
+            }
+            case HIP, ZE -> fallback.memoryOf(j, ep, slot.segmentId(), slot.size(), c);
+        };
+    }
+}

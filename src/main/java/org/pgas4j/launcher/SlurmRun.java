@@ -1,0 +1,165 @@
+package org.pgas4j.launcher;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.pgas4j.bootstrap.RendezvousProtocol;
+
+/**
+ * {@code srun bin/pgas4j run --slurm ...}: every Slurm task is a launcher that runs one PE, the
+ * task's rank, as its child. Task 0 also hosts the rendezvous and the job's failure policy (the
+ * other tasks' PEs are seen through their rendezvous connections); it publishes the address, job
+ * id and secret in a {@link RendezvousFile} on a shared directory, where the other tasks wait for
+ * it. A task exits with its PE's status; a failed PE makes task 0 abort every other PE.
+ */
+final class SlurmRun {
+    /** How long a task waits for task 0's rendezvous file. */
+    static final long FILE_WAIT_MILLIS = 120_000;
+
+    private final LineSink out;
+    private final LineSink err;
+
+    /**
+     * @param out where this task's PE's standard output goes
+     * @param err where its standard error and the launcher's messages go
+     */
+    SlurmRun(LineSink out, LineSink err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Runs this task's part of the job.
+     *
+     * @throws UsageException when {@code -np} disagrees with Slurm or no address can be told
+     */
+    int run(RunOptions options, SlurmTask task, String transport, ProgramCheck.Program program)
+            throws InterruptedException {
+        if (options.np() != 0 && options.np() != task.size()) {
+            throw new UsageException("--slurm: -np " + options.np() + " differs from SLURM_NTASKS=" + task.size()
+                    + "; leave -np out, srun sets the size");
+        }
+        Path file = RendezvousFile.of(RendezvousFile.directory(System.getenv()), task.stepName());
+        Map<String, String> forwarded = PeVariables.forwarded(System.getenv(), options.hostOptions().forwardedVariables());
+        List<String> command = PeCommand.forPe(program, options);
+        Placement.Slot slot = new Placement.Slot(task.hostName(), task.node(), task.localRank(), task.localSize());
+        String prefix = options.tagOutput() ? "[" + task.rank() + "] " : "";
+        return task.rank() == 0
+                ? hostRendezvous(options, task, transport, file, forwarded, command, slot, prefix)
+                : joinRendezvous(options, task, transport, file, forwarded, command, slot, prefix);
+    }
+
+    private int hostRendezvous(RunOptions options, SlurmTask task, String transport, Path file,
+                               Map<String, String> forwarded, List<String> command, Placement.Slot slot,
+                               String prefix) throws InterruptedException {
+        InetAddress address = address(options.hostOptions().rendezvousAddress(), task.nodes());
+        RunCommand.Credentials credentials = RunCommand.Credentials.fresh();
+        BlockingQueue<JobEvent> events = new LinkedBlockingQueue<>();
+        JobCleanup cleanup = new JobCleanup(credentials.jobId(), err);
+        RendezvousServer server = null;
+        try {
+            server = new RendezvousServer(RendezvousProtocol.secretKey(credentials.secret()), 2 * task.size() + 16,
+                    events::add, err, address);
+            server.start();
+            RendezvousFile.write(file,
+                    new RendezvousFile.Contents(server.address(), credentials.jobId(), credentials.secret()));
+            PeProcess[] pes = new PeProcess[task.size()];
+            Placement placement = task.placement();
+            pes[0] = new PeStarter(out, err, cleanup).start(launch(task, transport, server.address(), credentials,
+                    forwarded, command, slot), new LocalSpawner(), placement == null ? null : placement.slot(0), prefix);
+            for (int rank = 1; rank < pes.length; rank++) {
+                pes[rank] = new PeProcess(rank, "PE " + rank, null, null, null,
+                        placement == null ? null : placement.slot(rank), "srun", false);
+            }
+            int status = new Job(events, pes, err, options.timeoutMillis(), options.timeoutText(), true,
+                    cleanup::stopping, placement).run();
+            RunCommand.drain(new PeProcess[] {pes[0]});
+            return status;
+        } catch (IOException e) {
+            err.message("cannot start the job: " + e.getMessage());
+            cleanup.abandon();
+            return RunCommand.LAUNCH_FAILURE_STATUS;
+        } finally {
+            if (server != null) {
+                server.close();
+            }
+            deleteQuietly(file);
+            cleanup.finish();
+        }
+    }
+
+    private int joinRendezvous(RunOptions options, SlurmTask task, String transport, Path file,
+                               Map<String, String> forwarded, List<String> command, Placement.Slot slot,
+                               String prefix) throws InterruptedException {
+        RendezvousFile.Contents c;
+        try {
+            c = RendezvousFile.await(file, FILE_WAIT_MILLIS);
+        } catch (IOException e) {
+            err.message("task " + task.rank() + ": " + e.getMessage());
+            return RunCommand.LAUNCH_FAILURE_STATUS;
+        }
+        JobCleanup cleanup = new JobCleanup(c.jobId(), task.rank(), err);
+        try {
+            PeLaunch launch = launch(task, transport, c.rendezvous(), new RunCommand.Credentials(c.jobId(), c.secret()),
+                    forwarded, command, slot);
+            PeProcess pe = new PeStarter(out, err, cleanup).start(launch, new LocalSpawner(), null, prefix);
+            long limit = options.timeoutMillis() > 0 ? options.timeoutMillis() : Long.MAX_VALUE;
+            if (!pe.process.waitFor(limit, TimeUnit.MILLISECONDS)) {
+                err.message(pe.name() + " timed out after " + options.timeoutText() + " s");
+                Teardown.killForcibly(pe.process);
+                pe.process.waitFor();
+                return Job.TIMEOUT_STATUS;
+            }
+            RunCommand.drain(new PeProcess[] {pe});
+            return pe.process.exitValue();
+        } catch (IOException e) {
+            err.message("cannot start PE " + task.rank() + ": " + e.getMessage());
+            cleanup.abandon();
+            return RunCommand.LAUNCH_FAILURE_STATUS;
+        } finally {
+            cleanup.finish();
+        }
+    }
+
+    private static PeLaunch launch(SlurmTask task, String transport, String rendezvous,
+                                   RunCommand.Credentials credentials,
+                                   Map<String, String> forwarded, List<String> command, Placement.Slot slot) {
+        Map<String, String> env = new LinkedHashMap<>(forwarded);
+        env.putAll(PeVariables.launch(task.rank(), task.size(), credentials.jobId(), rendezvous, transport, slot,
+                task.nodes()));
+        return new PeLaunch(task.rank(), task.hostName(), command, env, credentials.secret());
+    }
+
+    /** {@code --rendezvous-address}, loopback on one node, else this host's address by its name. */
+    static InetAddress address(String option, int nodes) {
+        if (option != null || nodes == 1) {
+            return RendezvousAddress.choose(option, List.of());
+        }
+        try {
+            InetAddress self = InetAddress.getLocalHost();
+            if (self.isLoopbackAddress()) {
+                throw new UsageException("--slurm: this host's name resolves to the loopback address "
+                        + self.getHostAddress() + ", which other nodes cannot reach; give --rendezvous-address");
+            }
+            return self;
+        } catch (UnknownHostException e) {
+            throw new UsageException("--slurm: this host's name does not resolve; give --rendezvous-address");
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // Nothing more to do: the next step has another name.
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package org.pgas4j.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgas4j.launcher.testpes.HostsPe;
+
+/**
+ * Jobs that really cross a network interface: two network namespaces joined by a veth pair
+ * (10.77.0.1/24 and 10.77.0.2/24), the launcher inside the first listening on 10.77.0.1, the PEs
+ * of "host" ns1 and "host" ns2 started in their namespaces by the netns spawner. The PEs still
+ * talk over the shm transport (the namespaces share /dev/shm); their rendezvous traffic crosses
+ * the veth. Skipped when not root or without {@code ip}; the namespaces (and with them the veth)
+ * are removed after the tests, also when one fails.
+ */
+@Timeout(90)
+class NetnsLauncherTest {
+    private static final String NS1 = "pgas4j-t" + ProcessHandle.current().pid() + "-1";
+    private static final String NS2 = "pgas4j-t" + ProcessHandle.current().pid() + "-2";
+    private static final String LAUNCHER_ADDRESS = "10.77.0.1";
+    private static final String NETNS_MAP = "-Dpgas4j.launcher.netns=ns1=" + NS1 + ",ns2=" + NS2 + ",ghost=" + NS2 + "-none";
+    private static final List<String> CREATED = new ArrayList<>();
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void createTwoHosts() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")),
+                "needs root to create network namespaces (running as " + System.getProperty("user.name") + ")");
+        assumeTrue(run(5, "ip", "-V").status() == 0, "needs iproute2's 'ip' command (apt-get install iproute2)");
+        for (String ns : List.of(NS1, NS2)) {
+            Outcome o = run(10, "ip", "netns", "add", ns);
+            assumeTrue(o.status() == 0, "cannot create a network namespace here: " + o.output());
+            CREATED.add(ns);
+        }
+        // The veth pair is created inside the namespaces: no interface of this host is touched.
+        String a = "pg4jv" + ProcessHandle.current().pid() % 100000 + "a";
+        String b = "pg4jv" + ProcessHandle.current().pid() % 100000 + "b";
+        must("ip", "-n", NS1, "link", "add", a, "type", "veth", "peer", "name", b, "netns", NS2);
+        must("ip", "-n", NS1, "addr", "add", LAUNCHER_ADDRESS + "/24", "dev", a);
+        must("ip", "-n", NS2, "addr", "add", "10.77.0.2/24", "dev", b);
+        for (String[] nsDev : new String[][] {{NS1, a}, {NS2, b}, {NS1, "lo"}, {NS2, "lo"}}) {
+            must("ip", "-n", nsDev[0], "link", "set", nsDev[1], "up");
+        }
+    }
+
+    @AfterAll
+    static void removeTheHosts() throws Exception {
+        for (String ns : CREATED) {
+            Outcome pids = run(10, "ip", "netns", "pids", ns);
+            for (String pid : pids.output().split("\\s+")) {
+                if (pid.matches("\\d+")) {
+                    ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
+                }
+            }
+            run(10, "ip", "netns", "del", ns);
+        }
+        CREATED.clear();
+    }
+
+    @Test
+    void aJobOnTwoNamespacesRunsAPutRingAndAnAllreduceWithTheRendezvousOnTheVeth() throws Exception {
+        LauncherProcess.Result r = launcher("--tag-output", "-cp", LauncherProcess.TEST_CLASSES.toString(),
+                HostsPe.class.getName()).await();
+        assertEquals(0, r.status(), r::toString);
+        MultiHostLauncherTest.assertPlacement(r.outLines(), 4, List.of("ns1", "ns1", "ns2", "ns2"),
+                new int[] {0, 0, 1, 1}, new int[] {0, 1, 0, 1}, new int[] {2, 2, 2, 2}, 2);
+        assertEquals("", r.err(), r::toString);
+    }
+
+    @Test
+    void killingThePesOfOneNamespaceFailsTheJobNamingThatHostWithinSeconds() throws Exception {
+        LauncherProcess launcher = launcher("--tag-output", "-cp", LauncherProcess.TEST_CLASSES.toString(),
+                HostsPe.class.getName(), "hold");
+        List<String> lines = launcher.awaitLines("ring ok", 4);
+        Outcome inNs2 = run(10, "ip", "netns", "pids", NS2);
+        long killedAt = System.nanoTime();
+        int killed = 0;
+        for (String line : lines) {
+            Matcher m = MultiHostLauncherTest.LINE.matcher(line);
+            assertTrue(m.matches(), line);
+            if (m.group(8).equals("ns2")) {
+                assertTrue(inNs2.output().contains(m.group(10)), "PE " + m.group(1) + " (pid " + m.group(10)
+                        + ") does not run in " + NS2 + ": " + inNs2.output());
+                ProcessHandle.of(Long.parseLong(m.group(10))).ifPresent(ProcessHandle::destroyForcibly);
+                killed++;
+            }
+        }
+        assertEquals(2, killed);
+        LauncherProcess.Result r = launcher.await();
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killedAt);
+        assertEquals(137, r.status(), r::toString);
+        assertTrue(r.err().contains("pgas4j: host ns2 lost all its PEs (2, 3): PE "),
+                r::toString);
+        assertTrue(millis < 10_000, "the job took " + millis + " ms to fail after the kill\n" + r);
+    }
+
+    @Test
+    void aHostWhoseSpawnerFailsIsNamedAsAHost() throws Exception {
+        LauncherProcess.Result r = launcher("-np", "3", "--hosts", "ns1:1,ghost:2", "-cp",
+                LauncherProcess.TEST_CLASSES.toString(), HostsPe.class.getName()).await();
+        assertTrue(r.status() != 0, r::toString);
+        assertTrue(r.err().contains("pgas4j: host ghost lost all its PEs (1, 2): PE "),
+                r::toString);
+        assertTrue(r.err().contains("ended before joining the job: its netns process exited with status 255"), r::toString);
+    }
+
+    /** Starts the launcher inside the first namespace with a 4-PE job on ns1:2,ns2:2 (unless overridden). */
+    private LauncherProcess launcher(String... args) throws IOException {
+        List<String> a = new ArrayList<>();
+        if (!List.of(args).contains("--hosts")) {
+            a.addAll(List.of("-np", "4", "--hosts", "ns1:2,ns2:2"));
+        }
+        a.addAll(List.of("--rendezvous-address", LAUNCHER_ADDRESS, "--timeout", "60"));
+        a.addAll(List.of(args));
+        a.addFirst("run");
+        return LauncherProcess.startWithPrefix(dir, List.of("ip", "netns", "exec", NS1),
+                List.of("-Dpgas4j.launcher.spawner=netns", NETNS_MAP), a.toArray(String[]::new));
+    }
+
+    private record Outcome(int status, String output) {
+    }
+
+    private static void must(String... cmd) throws Exception {
+        Outcome o = run(10, cmd);
+        if (o.status() != 0) {
+            throw new IllegalStateException(String.join(" ", cmd) + " failed: " + o.output());
+        }
+    }
+
+    private static Outcome run(int seconds, String... cmd) throws Exception {
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            return new Outcome(-1, e.getMessage());
+        }
+        p.getOutputStream().close();
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return new Outcome(-1, String.join(" ", cmd) + " timed out");
+        }
+        return new Outcome(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+}
