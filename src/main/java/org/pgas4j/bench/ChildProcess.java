@@ -41,7 +41,18 @@ final class ChildProcess {
      * @throws BenchFailure if it cannot be started
      */
     static ChildProcess start(String label, List<String> command, PrintStream err) {
+        return start(label, command, Map.of(), err);
+    }
+
+    /**
+     * Starts {@code command} with {@code environment} added to this JVM's environment.
+     *
+     * @param label how to name the process in messages
+     * @throws BenchFailure if it cannot be started
+     */
+    static ChildProcess start(String label, List<String> command, Map<String, String> environment, PrintStream err) {
         ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(NULL_DEVICE));
+        pb.environment().putAll(environment);
         try {
             return new ChildProcess(label, pb.start(), err);
         } catch (IOException e) {
@@ -52,6 +63,12 @@ final class ChildProcess {
     /** Runs {@code command} to the end and returns its results. */
     static Map<String, Double> run(String label, List<String> command, long timeoutSeconds, PrintStream err) {
         return start(label, command, err).await(timeoutSeconds);
+    }
+
+    /** Runs {@code command} with {@code environment} added to this JVM's to the end and returns its results. */
+    static Map<String, Double> run(String label, List<String> command, Map<String, String> environment,
+                                   long timeoutSeconds, PrintStream err) {
+        return start(label, command, environment, err).await(timeoutSeconds);
     }
 
     private Thread pump(InputStream in, boolean parseResults, PrintStream err, String name) {

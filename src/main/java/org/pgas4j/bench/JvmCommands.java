@@ -81,6 +81,15 @@ final class JvmCommands {
 
     /** {@link #pgasJob(long, Class, String...)} with more JVM options for the PEs, such as {@code -Dpgas4j.rma.path=am}. */
     static List<String> pgasJob(long timeoutSeconds, List<String> peJvmOptions, Class<?> mainClass, String... args) {
+        return pgasJob(TRANSPORT, timeoutSeconds, peJvmOptions, mainClass, args);
+    }
+
+    /**
+     * {@link #pgasJob(long, List, Class, String...)} over {@code transport} ({@code shm} or
+     * {@code ucx}) instead of {@link #TRANSPORT}.
+     */
+    static List<String> pgasJob(String transport, long timeoutSeconds, List<String> peJvmOptions, Class<?> mainClass,
+                                String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
         cmd.addAll(JVM_OPTIONS);
@@ -92,7 +101,7 @@ final class JvmCommands {
         }
         String cp = classPath();
         cmd.addAll(List.of("-cp", cp, Launcher.class.getName(), "run", "-np", Integer.toString(PES),
-                "--transport", TRANSPORT, "--timeout", Long.toString(timeoutSeconds),
+                "--transport", transport, "--timeout", Long.toString(timeoutSeconds),
                 "--jvm-arg", "-Dpgas4j.segment.size=" + RmaPlan.SEGMENT_SIZE));
         for (String option : peJvmOptions) {
             cmd.addAll(List.of("--jvm-arg", option));

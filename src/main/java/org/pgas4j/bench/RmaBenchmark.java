@@ -25,7 +25,8 @@ import org.pgas4j.launcher.UsageException;
  *     by size ({@link PutBandwidthPe}).</li>
  * </ol>
  * A figure taken in several rounds is the median of the rounds. Every pgas4j measurement is a job
- * of 2 PEs over {@code shm} started through the launcher.
+ * of 2 PEs over {@code shm} started through the launcher. With {@code --transport ucx} the run is
+ * {@link UcxRmaBenchmark}'s instead: the jobs over ucx, next to {@code ucx_perftest}.
  */
 final class RmaBenchmark implements Benchmark {
     private static final long FULL_TIMEOUT_SECONDS = 300;
@@ -40,14 +41,20 @@ final class RmaBenchmark implements Benchmark {
 
     @Override
     public String summary() {
-        return "[--json FILE] [--quick]  put/get latency, put bandwidth and ping-pong vs memcpy and a raw JVM ping-pong";
+        return "[--transport shm|ucx] [--json FILE] [--quick]  put/get latency, put bandwidth and ping-pong vs memcpy"
+                + " and a raw JVM ping-pong (shm) or vs ucx_perftest (ucx)";
     }
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
-        RmaOptions options = RmaOptions.parse(args);
+        List<String> rest = new ArrayList<>(args);
+        String transport = transport(rest);
+        RmaOptions options = RmaOptions.parse(rest);
         if (options.json() != null && Files.isDirectory(options.json())) {
             throw new UsageException("bench rma: --json " + options.json() + " is a directory; give a file name");
+        }
+        if (transport.equals(UcxRmaBenchmark.TRANSPORT)) {
+            return UcxRmaBenchmark.run(options.quick(), options.json(), out, err);
         }
         RmaPlan plan = RmaPlan.of(options.quick());
         long timeout = options.quick() ? QUICK_TIMEOUT_SECONDS : FULL_TIMEOUT_SECONDS;
@@ -89,6 +96,39 @@ final class RmaBenchmark implements Benchmark {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * Removes {@code --transport NAME} (or {@code --transport=NAME}) from {@code args} and returns
+     * the name: {@code shm} (the default) or {@code ucx}.
+     *
+     * @throws UsageException for another name or a missing one
+     */
+    static String transport(List<String> args) {
+        String transport = JvmCommands.TRANSPORT;
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            String value;
+            if (arg.equals("--transport")) {
+                if (i + 1 >= args.size()) {
+                    throw new UsageException("bench rma: --transport needs a name: shm or ucx");
+                }
+                value = args.get(i + 1);
+                args.remove(i + 1);
+                args.remove(i);
+            } else if (arg.startsWith("--transport=")) {
+                value = arg.substring("--transport=".length());
+                args.remove(i);
+            } else {
+                continue;
+            }
+            i--;
+            if (!value.equals(JvmCommands.TRANSPORT) && !value.equals(UcxRmaBenchmark.TRANSPORT)) {
+                throw new UsageException("bench rma: --transport " + value + " is not measured; use shm or ucx");
+            }
+            transport = value;
+        }
+        return transport;
     }
 
     private static Map<String, Double> job(String label, long timeout, PrintStream err, Class<?> main, String... args) {

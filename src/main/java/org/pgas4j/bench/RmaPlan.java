@@ -17,6 +17,10 @@ final class RmaPlan {
     static final String FULL = "full";
     /** The plan name of {@code --quick}. */
     static final String QUICK = "quick";
+    /** The plan name of {@code --transport ucx}: fewer bytes per repetition, since tcp is slower than memory. */
+    static final String UCX_FULL = "ucx-full";
+    /** The plan name of {@code --transport ucx --quick}. */
+    static final String UCX_QUICK = "ucx-quick";
     /** Puts in flight between two waits in the bandwidth test (OSU's window). */
     static final int WINDOW = 64;
     /** The largest message size of any plan: the local buffers' size. */
@@ -58,13 +62,24 @@ final class RmaPlan {
             case FULL -> new RmaPlan(FULL, powersOfTwo(8, MAX_SIZE), 30, 256, 1 << 19, 9, 1 << 18, 1 << 19, 5);
             // 16 MiB per repetition, 3 repetitions, three sizes, 1 round: a check that everything runs.
             case QUICK -> new RmaPlan(QUICK, new long[] {8, 4096, 1 << 20}, 24, 64, 1 << 14, 3, 1 << 14, 1 << 14, 1);
-            default -> throw new IllegalArgumentException("unknown plan '" + name + "'; known: full, quick");
+            // 64 MiB per repetition, 5 repetitions, 8 B .. 4 MiB, 1 round.
+            case UCX_FULL -> new RmaPlan(UCX_FULL, powersOfTwo(8, MAX_SIZE), 26, 64, 1 << 14, 5, 1 << 13, 1 << 12, 1);
+            // 4 MiB per repetition, 3 repetitions, the sizes of the quick plan, 1 round.
+            case UCX_QUICK -> new RmaPlan(UCX_QUICK, new long[] {8, 4096, 1 << 20}, 22, 64, 1 << 11, 3, 1 << 11,
+                    1 << 10, 1);
+            default -> throw new IllegalArgumentException("unknown plan '" + name
+                    + "'; known: full, quick, ucx-full, ucx-quick");
         };
     }
 
     /** The plan of a run with or without {@code --quick}. */
     static RmaPlan of(boolean quick) {
         return named(quick ? QUICK : FULL);
+    }
+
+    /** The plan of a {@code --transport ucx} run with or without {@code --quick}. */
+    static RmaPlan ofUcx(boolean quick) {
+        return named(quick ? UCX_QUICK : UCX_FULL);
     }
 
     private static long[] powersOfTwo(long from, long to) {

@@ -112,11 +112,16 @@ final class LauncherProcess {
         return start(dir, List.of(), args).await();
     }
 
-    /** Waits for the end of the launcher. */
+    /** Waits for the end of the launcher, at most 50 s. */
     Result await() throws IOException, InterruptedException {
-        if (!process.waitFor(50, TimeUnit.SECONDS)) {
+        return await(50);
+    }
+
+    /** Waits for the end of the launcher, at most {@code seconds}. */
+    Result await(long seconds) throws IOException, InterruptedException {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new AssertionError("the launcher did not end within 50 s; stdout so far:\n" + stdout());
+            throw new AssertionError("the launcher did not end within " + seconds + " s; stdout so far:\n" + stdout());
         }
         return new Result(process.exitValue(), stdout(), Files.readString(err, StandardCharsets.UTF_8),
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
@@ -127,9 +132,14 @@ final class LauncherProcess {
         return Files.readString(out, StandardCharsets.UTF_8);
     }
 
-    /** Waits until stdout has {@code count} lines containing {@code text}; returns them. */
+    /** Waits until stdout has {@code count} lines containing {@code text}, at most 30 s; returns them. */
     List<String> awaitLines(String text, int count) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        return awaitLines(text, count, 30);
+    }
+
+    /** Waits until stdout has {@code count} lines containing {@code text}, at most {@code seconds}; returns them. */
+    List<String> awaitLines(String text, int count, long seconds) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < deadline && process.isAlive()) {
             List<String> lines = stdout().lines().filter(l -> l.contains(text)).toList();
             if (lines.size() >= count) {

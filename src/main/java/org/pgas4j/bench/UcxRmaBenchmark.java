@@ -1,0 +1,174 @@
+package org.pgas4j.bench;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgas4j.transport.ucx.UcpLibrary;
+
+/**
+ * {@code pgas4j bench rma --transport ucx [--json FILE] [--quick]}: pgas4j's one-sided put and
+ * get between two PEs over the {@code ucx} transport, next to UCX's own {@code ucx_perftest}
+ * ({@link UcxPerftest}) at the same sizes and with the same UCX settings, all in one run. Each
+ * measurement runs in processes of its own, one at a time:
+ * <ol>
+ * <li>blocking put latency by size ({@link RmaLatencyPe}, a job of 2 PEs over ucx), then
+ *     {@code ucx_perftest -t ucp_put_lat} at each size;</li>
+ * <li>put bandwidth by size ({@link PutBandwidthPe}), then {@code ucx_perftest -t ucp_put_bw};</li>
+ * <li>blocking get latency ({@link RmaLatencyPe}) and the putLong ping-pong ({@link PingPongPe}).</li>
+ * </ol>
+ * The UCX settings are the environment's; when {@code UCX_TLS} is unset the run uses
+ * {@code UCX_TLS=tcp} and, unless {@code UCX_NET_DEVICES} is set, {@code UCX_NET_DEVICES=lo}, and
+ * the header says which. Both sides take the same counts from the plan ({@link RmaPlan#UCX_FULL},
+ * {@link RmaPlan#UCX_QUICK}): per size, {@code repetitions} timed runs of {@code iterations(size)}
+ * operations, reporting the median of the runs' averages (ucx_perftest: a fresh server and client
+ * per run, with {@code iterations(size)} warm-up operations). Without
+ * {@code ucx_perftest} on {@code PATH} pgas4j's figures are still taken and written, the
+ * comparison is reported as failed, and the command exits with status 1.
+ */
+final class UcxRmaBenchmark {
+    /** The transport name of {@code --transport ucx}. */
+    static final String TRANSPORT = "ucx";
+    /** The UCX transports used when {@code UCX_TLS} is unset. */
+    static final String DEFAULT_TLS = "tcp";
+    /** The UCX device used when neither {@code UCX_TLS} nor {@code UCX_NET_DEVICES} is set. */
+    static final String DEFAULT_DEVICES = "lo";
+    private static final long FULL_TIMEOUT_SECONDS = 600;
+    private static final long QUICK_TIMEOUT_SECONDS = 60;
+    private static final long LAUNCHER_GRACE_SECONDS = 10;
+
+    private UcxRmaBenchmark() {
+    }
+
+    /**
+     * Takes the measurements, prints the table and writes the JSON.
+     *
+     * @return 0, or 1 when ucx_perftest could not be run
+     * @throws BenchFailure when libucp is missing or a pgas4j job fails
+     */
+    static int run(boolean quick, Path json, PrintStream out, PrintStream err) {
+        String noUcx = UcpLibrary.unavailableReason();
+        if (noUcx != null) {
+            throw new BenchFailure("bench rma --transport ucx: the ucx transport cannot run here: " + noUcx);
+        }
+        RmaPlan plan = RmaPlan.ofUcx(quick);
+        long timeout = quick ? QUICK_TIMEOUT_SECONDS : FULL_TIMEOUT_SECONDS;
+        Map<String, String> environment = environment(System.getenv());
+        Path perftest = UcxPerftest.find();
+        String perftestMissing = perftest == null ? UcxPerftest.EXECUTABLE
+                + " was not found on PATH (Debian and Ubuntu: apt-get install ucx-utils); no baseline to compare with"
+                : null;
+        out.println(header(plan, environment));
+        out.flush();
+        if (perftestMissing != null) {
+            err.println("bench rma: " + perftestMissing);
+        } else {
+            out.println("# ucx_perftest: " + perftest + ", " + UcxPerftest.pinning() + "; pgas4j PEs not pinned");
+        }
+
+        Map<String, Double> results = new HashMap<>();
+        step(err, "blocking put latency over ucx");
+        results.putAll(job("ucx put latency job", timeout, environment, err, RmaLatencyPe.class, "put", plan.name()));
+        Map<Long, Double> perftestLat = null;
+        Map<Long, Double> perftestBw = null;
+        if (perftest != null) {
+            step(err, "ucx_perftest " + UcxPerftest.PUT_LAT);
+            perftestLat = perftestSweep(perftest, UcxPerftest.PUT_LAT, plan, environment, timeout, err);
+        }
+        step(err, "put bandwidth over ucx");
+        results.putAll(job("ucx put bandwidth job", timeout, environment, err, PutBandwidthPe.class, plan.name()));
+        if (perftest != null) {
+            step(err, "ucx_perftest " + UcxPerftest.PUT_BW);
+            perftestBw = perftestSweep(perftest, UcxPerftest.PUT_BW, plan, environment, timeout, err);
+        }
+        step(err, "blocking get latency over ucx");
+        results.putAll(job("ucx get latency job", timeout, environment, err, RmaLatencyPe.class, "get", plan.name()));
+        step(err, "putLong ping-pong over ucx");
+        results.putAll(job("ucx ping-pong job", timeout, environment, err, PingPongPe.class, plan.name()));
+
+        long[] sizes = plan.sizes();
+        UcxRmaReport report = new UcxRmaReport(sizes, bySize(RmaMetrics.PUT_LAT_US, sizes, results),
+                bySize(RmaMetrics.GET_LAT_US, sizes, results), bySize(RmaMetrics.PUT_BW_MBPS, sizes, results),
+                ResultLine.positive(results, RmaMetrics.PINGPONG_ONEWAY_US, "ucx ping-pong job"),
+                perftestLat, perftestBw, perftestMissing);
+        report.print(out);
+        if (json != null) {
+            JsonFile.write(json, report.toJson());
+            out.println("JSON written to " + json);
+        }
+        out.flush();
+        return report.hasPerftest() ? 0 : 1;
+    }
+
+    /**
+     * The UCX settings the jobs and ucx_perftest get on top of this environment: none when
+     * {@code UCX_TLS} is set, else {@code UCX_TLS=tcp} and, when {@code UCX_NET_DEVICES} is unset
+     * too, {@code UCX_NET_DEVICES=lo}.
+     */
+    static Map<String, String> environment(Map<String, String> current) {
+        Map<String, String> env = new LinkedHashMap<>();
+        if (current.get("UCX_TLS") == null) {
+            env.put("UCX_TLS", DEFAULT_TLS);
+            if (current.get("UCX_NET_DEVICES") == null) {
+                env.put("UCX_NET_DEVICES", DEFAULT_DEVICES);
+            }
+        }
+        return env;
+    }
+
+    /** The first line of the output: when, where, how, and with which UCX settings. */
+    static String header(RmaPlan plan, Map<String, String> added) {
+        StringBuilder ucx = new StringBuilder();
+        for (String name : List.of("UCX_TLS", "UCX_NET_DEVICES")) {
+            String v = added.containsKey(name) ? added.get(name) : System.getenv(name);
+            ucx.append(' ').append(name).append('=').append(v == null ? "(unset)" : v);
+        }
+        return "# pgas4j bench rma | " + OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS)
+                + " | cores: " + Runtime.getRuntime().availableProcessors()
+                + " | transport: " + TRANSPORT + ", " + JvmCommands.PES + " PEs"
+                + " |" + ucx + (added.isEmpty() ? " (from the environment)" : " (defaults: UCX_TLS was unset)")
+                + " | java " + Runtime.version() + " | plan: " + plan.name();
+    }
+
+    /**
+     * {@code test} at every size of the plan, the way {@link SizeSweep} times pgas4j: per size,
+     * {@link RmaPlan#repetitions()} runs of {@code iterations(size)} timed operations after as many
+     * warm-up ones, each a fresh server and client, and the median of the runs.
+     */
+    private static Map<Long, Double> perftestSweep(Path perftest, String test, RmaPlan plan,
+                                                   Map<String, String> environment, long timeout, PrintStream err) {
+        Map<Long, Double> m = new LinkedHashMap<>();
+        for (long size : plan.sizes()) {
+            int n = plan.iterations(size);
+            double[] runs = new double[plan.repetitions()];
+            for (int r = 0; r < runs.length; r++) {
+                runs[r] = UcxPerftest.run(perftest, test, size, n, n, environment, timeout, err);
+            }
+            m.put(size, Median.of(runs));
+        }
+        return m;
+    }
+
+    private static Map<String, Double> job(String label, long timeout, Map<String, String> environment,
+                                           PrintStream err, Class<?> main, String... args) {
+        return ChildProcess.run(label, JvmCommands.pgasJob(TRANSPORT, timeout, List.of(), main, args), environment,
+                timeout + LAUNCHER_GRACE_SECONDS, err);
+    }
+
+    private static Map<Long, Double> bySize(String metric, long[] sizes, Map<String, Double> results) {
+        Map<Long, Double> m = new LinkedHashMap<>();
+        for (long s : sizes) {
+            m.put(s, ResultLine.positive(results, ResultLine.key(metric, s), "ucx job measuring " + metric));
+        }
+        return m;
+    }
+
+    private static void step(PrintStream err, String what) {
+        err.println("bench rma: " + what + " ...");
+        err.flush();
+    }
+}

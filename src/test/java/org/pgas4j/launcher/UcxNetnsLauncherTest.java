@@ -1,0 +1,204 @@
+package org.pgas4j.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgas4j.launcher.testpes.BulkRingPe;
+import org.pgas4j.transport.ucx.UcpLibrary;
+
+/**
+ * Two-host jobs over the {@code ucx} transport whose data really crosses a network interface: two
+ * network namespaces ("hosts" nsA and nsB) joined by a veth pair (10.77.1.1/24 and 10.77.1.2/24),
+ * the launcher inside the first listening on 10.77.1.1, the PEs started in their namespaces by the
+ * netns spawner with {@code --transport ucx}, {@code UCX_TLS=tcp} and {@code UCX_NET_DEVICES} set
+ * to the veth (forwarded with {@code --env}, since the netns spawner starts PEs with only the
+ * forwarded variables). Both ends of the veth have the same name, as the Ethernet interfaces of a
+ * cluster's hosts usually do, so one {@code UCX_NET_DEVICES} value serves every host; the loopback
+ * device is not in it, so even the PEs of one namespace talk through the veth's address.
+ *
+ * <p>The tests check that a put ring of {@link BulkRingPe#BYTES}-byte puts and an allreduce run on
+ * 4 PEs (nsA:2, nsB:2) with the veth counters of nsB showing the ring's megabytes in both
+ * directions; that the conformance "rma" set passes on the same placement; and that killing nsB's
+ * PEs fails the job within seconds with a message naming nsB. Skipped when not root, without
+ * {@code ip}, or without libucp; the namespaces (and with them the veth) are removed after the
+ * tests, also when one fails.
+ */
+class UcxNetnsLauncherTest {
+    private static final long PID = ProcessHandle.current().pid();
+    private static final String NS_A = "pgas4j-u" + PID + "-a";
+    private static final String NS_B = "pgas4j-u" + PID + "-b";
+    /** The name of both ends of the veth pair, one in each namespace (at most 15 characters). */
+    private static final String VETH = "pg4ju" + PID % 100000;
+    private static final String LAUNCHER_ADDRESS = "10.77.1.1";
+    private static final String NETNS_MAP = "-Dpgas4j.launcher.netns=nsA=" + NS_A + ",nsB=" + NS_B;
+    private static final Pattern SCENARIO = Pattern.compile("^\\[(\\d+)] SCENARIO (\\S+) (.*)$");
+    private static final List<String> CREATED = new ArrayList<>();
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void createTwoHosts() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")),
+                "needs root to create network namespaces (running as " + System.getProperty("user.name") + ")");
+        assumeTrue(run(5, "ip", "-V").status() == 0, "needs iproute2's 'ip' command (apt-get install iproute2)");
+        String missing = UcpLibrary.unavailableReason();
+        assumeTrue(missing == null, () -> "the ucx transport cannot run here: " + missing);
+        for (String ns : List.of(NS_A, NS_B)) {
+            Outcome o = run(10, "ip", "netns", "add", ns);
+            assumeTrue(o.status() == 0, "cannot create a network namespace here: " + o.output());
+            CREATED.add(ns);
+        }
+        // The veth pair is created inside the namespaces: no interface of this host is touched.
+        must("ip", "-n", NS_A, "link", "add", VETH, "type", "veth", "peer", "name", VETH, "netns", NS_B);
+        must("ip", "-n", NS_A, "addr", "add", LAUNCHER_ADDRESS + "/24", "dev", VETH);
+        must("ip", "-n", NS_B, "addr", "add", "10.77.1.2/24", "dev", VETH);
+        for (String[] nsDev : new String[][] {{NS_A, VETH}, {NS_B, VETH}, {NS_A, "lo"}, {NS_B, "lo"}}) {
+            must("ip", "-n", nsDev[0], "link", "set", nsDev[1], "up");
+        }
+    }
+
+    @AfterAll
+    static void removeTheHosts() throws Exception {
+        for (String ns : CREATED) {
+            Outcome pids = run(10, "ip", "netns", "pids", ns);
+            for (String pid : pids.output().split("\\s+")) {
+                if (pid.matches("\\d+")) {
+                    ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
+                }
+            }
+            run(10, "ip", "netns", "del", ns);
+        }
+        CREATED.clear();
+    }
+
+    @Test
+    @Timeout(120)
+    void aBulkPutRingAndAnAllreduceOverUcxCrossTheVeth() throws Exception {
+        long rxBefore = counter(NS_B, "rx_bytes");
+        long txBefore = counter(NS_B, "tx_bytes");
+        LauncherProcess.Result r = launcher("--tag-output", "-cp", LauncherProcess.TEST_CLASSES.toString(),
+                BulkRingPe.class.getName()).await(100);
+        assertEquals(0, r.status(), r::toString);
+        MultiHostLauncherTest.assertPlacement(r.outLines(), 4, List.of("nsA", "nsA", "nsB", "nsB"),
+                new int[] {0, 0, 1, 1}, new int[] {0, 1, 0, 1}, new int[] {2, 2, 2, 2}, 2);
+        assertEquals("", r.err(), r::toString);
+        // PE 1 (nsA) puts into PE 2 (nsB) and PE 3 (nsB) into PE 0 (nsA): each way, the ring's bytes.
+        long ring = (long) BulkRingPe.ROUNDS * BulkRingPe.BYTES;
+        long rx = counter(NS_B, "rx_bytes") - rxBefore;
+        long tx = counter(NS_B, "tx_bytes") - txBefore;
+        assertTrue(rx >= ring && tx >= ring, "nsB's " + VETH + " received " + rx + " and sent " + tx
+                + " bytes during the job; the ring alone moves " + ring + " each way\n" + r);
+    }
+
+    @Test
+    @Timeout(300)
+    void theRmaConformanceSetPassesAcrossTheTwoHosts() throws Exception {
+        LauncherProcess.Result r = launcher("--tag-output", "-cp",
+                LauncherProcess.TEST_CLASSES.toString(), "org.pgas4j.conformance.ConformancePe", "rma").await(280);
+        Map<String, TreeMap<Integer, String>> reports = new TreeMap<>();
+        for (String line : r.outLines()) {
+            Matcher m = SCENARIO.matcher(line);
+            if (m.matches()) {
+                reports.computeIfAbsent(m.group(2), k -> new TreeMap<>()).put(Integer.parseInt(m.group(1)), m.group(3));
+            }
+        }
+        assertEquals(0, r.status(), r::toString);
+        assertFalse(reports.isEmpty(), r::toString);
+        for (Map.Entry<String, TreeMap<Integer, String>> e : reports.entrySet()) {
+            assertEquals(new TreeSet<>(List.of(0, 1, 2, 3)), e.getValue().keySet(), e.getKey() + "\n" + r);
+            e.getValue().forEach((rank, result) -> assertEquals("PASS", result,
+                    "PE " + rank + ", " + e.getKey() + ": " + result.replace('|', '\n')));
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void killingThePesOfOneHostFailsTheUcxJobNamingThatHostWithinSeconds() throws Exception {
+        LauncherProcess launcher = launcher("--tag-output", "-cp", LauncherProcess.TEST_CLASSES.toString(),
+                BulkRingPe.class.getName(), "hold");
+        List<String> lines = launcher.awaitLines("ring ok", 4, 90);
+        Outcome inB = run(10, "ip", "netns", "pids", NS_B);
+        long killedAt = System.nanoTime();
+        int killed = 0;
+        for (String line : lines) {
+            Matcher m = MultiHostLauncherTest.LINE.matcher(line);
+            assertTrue(m.matches(), line);
+            if (m.group(8).equals("nsB")) {
+                assertTrue(inB.output().contains(m.group(10)), "PE " + m.group(1) + " (pid " + m.group(10)
+                        + ") does not run in " + NS_B + ": " + inB.output());
+                ProcessHandle.of(Long.parseLong(m.group(10))).ifPresent(ProcessHandle::destroyForcibly);
+                killed++;
+            }
+        }
+        assertEquals(2, killed);
+        LauncherProcess.Result r = launcher.await();
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killedAt);
+        assertEquals(137, r.status(), r::toString);
+        assertTrue(r.err().contains("pgas4j: host nsB lost all its PEs (2, 3): PE "), r::toString);
+        assertTrue(millis < 10_000, "the job took " + millis + " ms to fail after the kill\n" + r);
+    }
+
+    /** Starts the launcher inside nsA with a 4-PE ucx job on nsA:2,nsB:2 over tcp on the veth. */
+    private LauncherProcess launcher(String... args) throws IOException {
+        List<String> a = new ArrayList<>(List.of("run", "-np", "4", "--hosts", "nsA:2,nsB:2", "--transport", "ucx",
+                "--rendezvous-address", LAUNCHER_ADDRESS, "--timeout", "240",
+                "--env", "UCX_TLS=tcp", "--env", "UCX_NET_DEVICES=" + VETH,
+                "--jvm-arg", "-Dpgas4j.segment.size=4m"));
+        a.addAll(List.of(args));
+        return LauncherProcess.startWithPrefix(dir, List.of("ip", "netns", "exec", NS_A),
+                List.of("-Dpgas4j.launcher.spawner=netns", NETNS_MAP), a.toArray(String[]::new));
+    }
+
+    /** A byte counter of the veth's end in {@code ns}, from its /sys statistics. */
+    private static long counter(String ns, String name) throws Exception {
+        Outcome o = run(10, "ip", "netns", "exec", ns, "cat", "/sys/class/net/" + VETH + "/statistics/" + name);
+        if (o.status() != 0) {
+            throw new IllegalStateException("cannot read " + name + " of " + VETH + " in " + ns + ": " + o.output());
+        }
+        return Long.parseLong(o.output().trim());
+    }
+
+    private record Outcome(int status, String output) {
+    }
+
+    private static void must(String... cmd) throws Exception {
+        Outcome o = run(10, cmd);
+        if (o.status() != 0) {
+            throw new IllegalStateException(String.join(" ", cmd) + " failed: " + o.output());
+        }
+    }
+
+    private static Outcome run(int seconds, String... cmd) throws Exception {
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            return new Outcome(-1, e.getMessage());
+        }
+        p.getOutputStream().close();
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return new Outcome(-1, String.join(" ", cmd) + " timed out");
+        }
+        return new Outcome(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+}
