@@ -400,9 +400,11 @@ final class UcxEngine implements AutoCloseable {
     }
 
     /**
-     * Closes the endpoints (flushing, for at most {@code graceMillis} of progress: a peer that has
-     * gone or does not progress is then abandoned to the worker's destruction), the worker, the
-     * bounce buffers and the context. Memory regions must be unmapped by their owners before.
+     * Closes the endpoints (without flushing: the client's closing world barrier came after every
+     * operation of every PE completed, and a flush towards a peer that already exited only ends in
+     * UCX's "Endpoint timeout" errors), waiting at most {@code graceMillis} for the close requests,
+     * then the worker, the bounce buffers and the context. Memory regions must be unmapped by their
+     * owners before.
      */
     void closeEndpoints(long graceMillis) {
         closing = true;
@@ -412,7 +414,7 @@ final class UcxEngine implements AutoCloseable {
             for (int j = 0; j < endpoints.length; j++) {
                 if (endpoints[j] != null) {
                     try {
-                        pending[j] = endpoints[j].closeNbx(false);
+                        pending[j] = endpoints[j].closeNbx(true);
                     } catch (RuntimeException e) {
                         pending[j] = 0;
                     }
