@@ -367,6 +367,37 @@ final class UcxEngine implements AutoCloseable {
         }
     }
 
+    /**
+     * A blocking fetching and, or or xor done as fetch (add 0), then compare-and-swap until it
+     * succeeds. UCX 1.13's shared-memory transports (posix, sysv) get the fetching forms wrong (and
+     * and or leave the value unchanged, xor zeroes it, while the reply is right); fetching add,
+     * swap and compare-and-swap are correct everywhere, so this is too, at two or more round trips.
+     *
+     * @return the old value (a 4-byte one zero-extended)
+     */
+    long fetchBitwise(UcpEndpoint ep, UcpRemoteKey key, long remote, int size, UcpAtomicOp op, long operand) {
+        long mask = size == 8 ? -1L : 0xFFFF_FFFFL;
+        lock.lock();
+        try {
+            long old = atomic(ep, key, remote, size, UcpAtomicOp.ADD, 0, 0);
+            while (true) {
+                long next = switch (op) {
+                    case AND -> old & operand;
+                    case OR -> old | operand;
+                    case XOR -> old ^ operand;
+                    default -> throw new IllegalArgumentException("not a bitwise atomic: " + op);
+                };
+                long seen = atomic(ep, key, remote, size, UcpAtomicOp.CSWAP, old, next & mask);
+                if (((seen ^ old) & mask) == 0) {
+                    return old;
+                }
+                old = seen;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Records that the job is failing when a request failed because a peer is gone. */
     void requestFailed(UcxException e) {
         if (peerLost(e)) {
