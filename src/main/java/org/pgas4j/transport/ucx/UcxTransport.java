@@ -3,11 +3,14 @@ package org.pgas4j.transport.ucx;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -122,7 +125,19 @@ final class UcxTransport implements Transport {
         agent = new UcxProgressAgent(engine, rank);
     }
 
+    /**
+     * This host's name, to tell which peers share it: the kernel's ({@code /proc/sys/kernel/hostname},
+     * no name service involved), else the JDK's, else a name no other PE has.
+     */
     private static String hostName() {
+        try {
+            String name = Files.readString(Path.of("/proc/sys/kernel/hostname")).trim();
+            if (!name.isEmpty()) {
+                return name;
+            }
+        } catch (IOException | RuntimeException e) {
+            // Not Linux, or no procfs: ask the JDK.
+        }
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (UnknownHostException e) {
