@@ -7,7 +7,7 @@ import org.pgas4j.spi.TransportAtomic;
  * The core's atomics in terms of a transport's ({@link RemoteMemory#atomic}): which (type, op)
  * pairs of {@link AtomicExecutor} map onto {@link TransportAtomic}s, and the mapping itself, with
  * results in {@link AtomicExecutor}'s bit conventions. Set is a swap whose old value is dropped,
- * get an or with zero, subtract, increment and decrement are additions; multiply, min, max and
+ * get an addition of zero, subtract, increment and decrement are additions; multiply, min, max and
  * floating-point arithmetic have no transport form and stay with the owner.
  */
 public final class TransportAtomics {
@@ -35,7 +35,7 @@ public final class TransportAtomics {
         int size = AtomicExecutor.byteSize(type);
         long old = switch (op) {
             case AtomicExecutor.SET -> memory.atomic(offset, size, TransportAtomic.SWAP, operand1, 0);
-            case AtomicExecutor.GET -> memory.atomic(offset, size, TransportAtomic.OR, 0, 0);
+            case AtomicExecutor.GET -> memory.atomic(offset, size, TransportAtomic.ADD, 0, 0);
             case AtomicExecutor.SWAP -> memory.atomic(offset, size, TransportAtomic.SWAP, operand1, 0);
             case AtomicExecutor.CAS -> memory.atomic(offset, size, TransportAtomic.COMPARE_SWAP, operand1, operand2);
             case AtomicExecutor.ADD -> memory.atomic(offset, size, TransportAtomic.ADD, operand1, 0);

@@ -22,9 +22,9 @@ import org.pgas4j.transport.ucx.UcxTransportProvider;
  * started through the
  * launcher with {@code --transport ucx}, UCX restricted to tcp on the loopback device
  * ({@code UCX_TLS=tcp}, {@code UCX_NET_DEVICES=lo}, passed in the launcher's environment, which the
- * PEs inherit), at N = 1, 2 and 3. A last job runs the RMA set with UCX's default transports
- * (shared memory on this host) and every remote key stored in the owner's key area, the path of
- * keys too long for a descriptor. A PE that exits early fails the job, naming it. Skipped, with the
+ * PEs inherit), at N = 1, 2 and 3. Atomics and active messages run over UCX's default transports
+ * (shared memory on this host) too, whose atomics differ from tcp's, and the RMA set with every
+ * remote key stored in the owner's key area, the path of keys too long for a descriptor. A PE that exits early fails the job, naming it. Skipped, with the
  * reason, when libucp is not installed.
  */
 class UcxConformanceTest {
@@ -45,6 +45,11 @@ class UcxConformanceTest {
                         Stream.of(set).flatMap(s -> scenarioTests(n, s, TCP_ON_LOOPBACK,
                                 List.of("--jvm-arg", "-Dpgas4j.segment.size=" + segmentSizeFor(s))))));
             }
+        }
+        for (String set : List.of("atomics", "am")) {
+            jobs.add(DynamicContainer.dynamicContainer("ucx default transports N=3 " + set,
+                    Stream.of(set).flatMap(s -> scenarioTests(3, s, Map.of("UCX_NET_DEVICES", "lo"),
+                            List.of("--jvm-arg", "-Dpgas4j.segment.size=4m")))));
         }
         jobs.add(DynamicContainer.dynamicContainer("ucx default transports, keys in the key area N=2 rma",
                 Stream.of("rma").flatMap(s -> scenarioTests(2, s, Map.of("UCX_NET_DEVICES", "lo"),

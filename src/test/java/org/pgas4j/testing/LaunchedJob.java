@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -44,14 +45,14 @@ public final class LaunchedJob {
 
     /** Runs the launcher with {@code launcherArgs} and waits at most {@code timeoutSeconds}. */
     public static Result launcher(long timeoutSeconds, List<String> launcherArgs) {
-        return launcher(timeoutSeconds, launcherArgs, java.util.Map.of());
+        return launcher(timeoutSeconds, launcherArgs, Map.of());
     }
 
     /**
      * Runs the launcher with {@code launcherArgs} and {@code environment} added to this JVM's
      * (the PEs inherit it), waiting at most {@code timeoutSeconds}.
      */
-    public static Result launcher(long timeoutSeconds, List<String> launcherArgs, java.util.Map<String, String> environment) {
+    public static Result launcher(long timeoutSeconds, List<String> launcherArgs, Map<String, String> environment) {
         List<String> cmd = new ArrayList<>(List.of(java(), "--enable-native-access=ALL-UNNAMED",
                 "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "org.pgas4j.launcher.Launcher"));
         cmd.addAll(launcherArgs);
@@ -64,7 +65,7 @@ public final class LaunchedJob {
      */
     public static Result run(int np, String transport, long timeoutSeconds, List<String> extraOptions,
                              String mainClass, String... args) {
-        return run(np, transport, timeoutSeconds, extraOptions, java.util.Map.of(), mainClass, args);
+        return run(np, transport, timeoutSeconds, extraOptions, Map.of(), mainClass, args);
     }
 
     /**
@@ -73,7 +74,7 @@ public final class LaunchedJob {
      * added to the launcher's (and so the PEs') environment.
      */
     public static Result run(int np, String transport, long timeoutSeconds, List<String> extraOptions,
-                             java.util.Map<String, String> environment, String mainClass, String... args) {
+                             Map<String, String> environment, String mainClass, String... args) {
         List<String> a = new ArrayList<>(List.of("run", "-np", Integer.toString(np), "--transport", transport,
                 "--tag-output", "--timeout", Long.toString(timeoutSeconds)));
         a.addAll(extraOptions);
@@ -84,11 +85,11 @@ public final class LaunchedJob {
 
     /** Runs a command, capturing its output, killing it after {@code timeoutSeconds}. */
     public static Result exec(List<String> cmd, long timeoutSeconds) {
-        return exec(cmd, timeoutSeconds, java.util.Map.of());
+        return exec(cmd, timeoutSeconds, Map.of());
     }
 
     /** Runs a command with {@code environment} added to this JVM's, capturing its output, killing it after {@code timeoutSeconds}. */
-    public static Result exec(List<String> cmd, long timeoutSeconds, java.util.Map<String, String> environment) {
+    public static Result exec(List<String> cmd, long timeoutSeconds, Map<String, String> environment) {
         try {
             ProcessBuilder pb = new ProcessBuilder(cmd);
             pb.environment().putAll(environment);

@@ -2,9 +2,11 @@ package org.pgas4j.transport.ucx;
 
 import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.StructLayout;
 
@@ -73,8 +75,7 @@ public final class UcpEpParams {
      * {@code void (*ucp_err_handler_cb_t)(void *arg, ucp_ep_h ep, ucs_status_t status)}, with the
      * pointers as {@code long} addresses and the one-byte status.
      */
-    public static final java.lang.foreign.FunctionDescriptor ERR_CALLBACK = java.lang.foreign.FunctionDescriptor.ofVoid(
-            JAVA_LONG, JAVA_LONG, java.lang.foreign.ValueLayout.JAVA_BYTE);
+    public static final FunctionDescriptor ERR_CALLBACK = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG, JAVA_BYTE);
 
     private UcpEpParams() {
     }

@@ -1,8 +1,17 @@
 package org.pgas4j.transport.ucx;
 
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import org.pgas4j.JobAbortedException;
 import org.pgas4j.spi.Completion;
 
 /**
@@ -38,8 +47,8 @@ final class UcxEngine implements AutoCloseable {
     private final UcxRequests requests;
     private UcpEndpoint[] endpoints = new UcpEndpoint[0];
     private Runnable background = () -> { };
-    private java.util.function.BooleanSupplier health = () -> true;
-    private final java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared();
+    private BooleanSupplier health = () -> true;
+    private final Arena arena = Arena.ofShared();
     private final MemorySegment errorCallback;
     /** Operand at 0, reply at 8, for {@link #atomic}. */
     private final MemorySegment atomicScratch = arena.allocate(16, 8);
@@ -59,9 +68,9 @@ final class UcxEngine implements AutoCloseable {
         }
         this.requests = new UcxRequests(rank, worker, bounces, this::requestFailed);
         try {
-            var handle = java.lang.invoke.MethodHandles.lookup().findVirtual(UcxEngine.class, "onPeerError",
-                    java.lang.invoke.MethodType.methodType(void.class, long.class, long.class, byte.class)).bindTo(this);
-            this.errorCallback = java.lang.foreign.Linker.nativeLinker().upcallStub(handle, UcpEpParams.ERR_CALLBACK, arena);
+            var handle = MethodHandles.lookup().findVirtual(UcxEngine.class, "onPeerError",
+                    MethodType.methodType(void.class, long.class, long.class, byte.class)).bindTo(this);
+            this.errorCallback = Linker.nativeLinker().upcallStub(handle, UcpEpParams.ERR_CALLBACK, arena);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
@@ -163,7 +172,7 @@ final class UcxEngine implements AutoCloseable {
             for (int i = 1; (status = worker.poll(request)) == UcsStatus.IN_PROGRESS; i++) {
                 worker.progress();
                 if ((i & 1023) == 0 && !health.getAsBoolean()) {
-                    throw new org.pgas4j.JobAbortedException("PE " + rank + ": the job is failing (a peer died or the "
+                    throw new JobAbortedException("PE " + rank + ": the job is failing (a peer died or the "
                             + "launcher stopped it) while waiting for " + call);
                 }
             }
@@ -177,7 +186,7 @@ final class UcxEngine implements AutoCloseable {
     }
 
     /** What {@link #await} consults while it waits (the bootstrap's health); true until set. */
-    void setHealth(java.util.function.BooleanSupplier health) {
+    void setHealth(BooleanSupplier health) {
         this.health = health;
     }
 
@@ -344,15 +353,46 @@ final class UcxEngine implements AutoCloseable {
         lock.lock();
         try {
             if (size == 8) {
-                atomicScratch.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, operand);
-                atomicScratch.set(java.lang.foreign.ValueLayout.JAVA_LONG, 8, desired);
+                atomicScratch.set(JAVA_LONG, 0, operand);
+                atomicScratch.set(JAVA_LONG, 8, desired);
             } else {
-                atomicScratch.set(java.lang.foreign.ValueLayout.JAVA_INT, 0, (int) operand);
-                atomicScratch.set(java.lang.foreign.ValueLayout.JAVA_INT, 8, (int) desired);
+                atomicScratch.set(JAVA_INT, 0, (int) operand);
+                atomicScratch.set(JAVA_INT, 8, (int) desired);
             }
             await(ep.atomicNbx(op, size, atomicScratch, 0, atomicScratch, 8, remote, key), "ucp_atomic_op_nbx");
-            return size == 8 ? atomicScratch.get(java.lang.foreign.ValueLayout.JAVA_LONG, 8)
-                    : Integer.toUnsignedLong(atomicScratch.get(java.lang.foreign.ValueLayout.JAVA_INT, 8));
+            return size == 8 ? atomicScratch.get(JAVA_LONG, 8)
+                    : Integer.toUnsignedLong(atomicScratch.get(JAVA_INT, 8));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * A blocking fetching and, or or xor done as fetch (add 0), then compare-and-swap until it
+     * succeeds. UCX 1.13's shared-memory transports (posix, sysv) get the fetching forms wrong (and
+     * and or leave the value unchanged, xor zeroes it, while the reply is right); fetching add,
+     * swap and compare-and-swap are correct everywhere, so this is too, at two or more round trips.
+     *
+     * @return the old value (a 4-byte one zero-extended)
+     */
+    long fetchBitwise(UcpEndpoint ep, UcpRemoteKey key, long remote, int size, UcpAtomicOp op, long operand) {
+        long mask = size == 8 ? -1L : 0xFFFF_FFFFL;
+        lock.lock();
+        try {
+            long old = atomic(ep, key, remote, size, UcpAtomicOp.ADD, 0, 0);
+            while (true) {
+                long next = switch (op) {
+                    case AND -> old & operand;
+                    case OR -> old | operand;
+                    case XOR -> old ^ operand;
+                    default -> throw new IllegalArgumentException("not a bitwise atomic: " + op);
+                };
+                long seen = atomic(ep, key, remote, size, UcpAtomicOp.CSWAP, old, next & mask);
+                if (((seen ^ old) & mask) == 0) {
+                    return old;
+                }
+                old = seen;
+            }
         } finally {
             lock.unlock();
         }
@@ -374,12 +414,12 @@ final class UcxEngine implements AutoCloseable {
 
     /**
      * What the core should see of a failed operation: a lost peer becomes the
-     * {@link org.pgas4j.JobAbortedException} the core throws when a job is failing, naming both PEs
+     * {@link JobAbortedException} the core throws when a job is failing, naming both PEs
      * and keeping UCX's error as the cause; anything else stays as it is.
      */
     static RuntimeException forCore(RuntimeException e, int rank, String target) {
         if (e instanceof UcxException u && peerLost(u)) {
-            RuntimeException a = new org.pgas4j.JobAbortedException("PE " + rank + ": the job is failing (the UCX "
+            RuntimeException a = new JobAbortedException("PE " + rank + ": the job is failing (the UCX "
                     + "connection to " + target + " is lost: " + u.getMessage() + ")");
             a.initCause(u);
             return a;

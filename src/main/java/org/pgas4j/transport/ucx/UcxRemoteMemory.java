@@ -10,7 +10,8 @@ import org.pgas4j.spi.TransportAtomic;
  * {@code ucp_get_nbx} on the endpoint to the peer under the peer's unpacked remote key; there is
  * no direct view. A blocking instance (the control regions) completes every operation, remotely
  * too, inside the call; otherwise completion is signalled from the transport's progress. Atomics
- * are {@code ucp_atomic_op_nbx} and blocking.
+ * are blocking {@code ucp_atomic_op_nbx} calls; and, or and xor go through compare-and-swap
+ * ({@link UcxEngine#fetchBitwise}: UCX 1.13's shared-memory fetching forms are wrong).
  */
 final class UcxRemoteMemory implements RemoteMemory {
     /**
@@ -102,16 +103,16 @@ final class UcxRemoteMemory implements RemoteMemory {
 
     @Override
     public long atomic(long offset, int bytes, TransportAtomic op, long operand, long desired) {
-        UcpAtomicOp u = switch (op) {
-            case ADD -> UcpAtomicOp.ADD;
-            case SWAP -> UcpAtomicOp.SWAP;
-            case COMPARE_SWAP -> UcpAtomicOp.CSWAP;
-            case AND -> UcpAtomicOp.AND;
-            case OR -> UcpAtomicOp.OR;
-            case XOR -> UcpAtomicOp.XOR;
-        };
         try {
-            return engine.atomic(endpoint, key, base + offset, bytes, u, operand, desired);
+            return switch (op) {
+                case ADD -> engine.atomic(endpoint, key, base + offset, bytes, UcpAtomicOp.ADD, operand, 0);
+                case SWAP -> engine.atomic(endpoint, key, base + offset, bytes, UcpAtomicOp.SWAP, operand, 0);
+                case COMPARE_SWAP -> engine.atomic(endpoint, key, base + offset, bytes, UcpAtomicOp.CSWAP, operand,
+                        desired);
+                case AND -> engine.fetchBitwise(endpoint, key, base + offset, bytes, UcpAtomicOp.AND, operand);
+                case OR -> engine.fetchBitwise(endpoint, key, base + offset, bytes, UcpAtomicOp.OR, operand);
+                case XOR -> engine.fetchBitwise(endpoint, key, base + offset, bytes, UcpAtomicOp.XOR, operand);
+            };
         } catch (RuntimeException e) {
             throw UcxEngine.forCore(e, engine.rank(), "PE " + owner);
         }

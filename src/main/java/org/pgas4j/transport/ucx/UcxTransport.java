@@ -1,11 +1,16 @@
 package org.pgas4j.transport.ucx;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.util.ArrayList;
-import java.util.List;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -46,7 +51,6 @@ final class UcxTransport implements Transport {
     private final int size;
     private final long controlBytes;
     private final UcxEngine engine;
-    private final List<AutoCloseable> opened = new ArrayList<>();
     private UcpMemory control;
     private UcxKeyStore keys;
     private UcxMessages messages;
@@ -121,7 +125,19 @@ final class UcxTransport implements Transport {
         agent = new UcxProgressAgent(engine, rank);
     }
 
+    /**
+     * This host's name, to tell which peers share it: the kernel's ({@code /proc/sys/kernel/hostname},
+     * no name service involved), else the JDK's, else a name no other PE has.
+     */
     private static String hostName() {
+        try {
+            String name = Files.readString(Path.of("/proc/sys/kernel/hostname")).trim();
+            if (!name.isEmpty()) {
+                return name;
+            }
+        } catch (IOException | RuntimeException e) {
+            // Not Linux, or no procfs: ask the JDK.
+        }
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (UnknownHostException e) {
@@ -266,16 +282,16 @@ final class UcxTransport implements Transport {
         if (d.keyOffset() < roundUp(controlBytes) || d.keyOffset() + 8 + d.keyLength() > peers[jobRank].controlLength()) {
             throw new ResourceException("PE " + jobRank + " published a remote key outside its key area");
         }
-        try (var arena = java.lang.foreign.Arena.ofConfined()) {
+        try (Arena arena = Arena.ofConfined()) {
             MemorySegment buffer = arena.allocate(8 + d.keyLength(), 8);
             engine.getBlocking(engine.endpoint(jobRank), controlKeys[jobRank], peers[jobRank].controlBase() + d.keyOffset(),
                     buffer, 0, buffer.byteSize());
-            long tag = buffer.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0);
+            long tag = buffer.get(JAVA_LONG, 0);
             if (tag != d.tag()) {
                 throw new ResourceException("PE " + jobRank + " no longer holds the remote key of the segment at 0x"
                         + Long.toHexString(d.base()) + " (tag " + tag + ", expected " + d.tag() + ")");
             }
-            return buffer.asSlice(8).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            return buffer.asSlice(8).toArray(JAVA_BYTE);
         }
     }
 

@@ -19,7 +19,7 @@ import org.pgas4j.testing.LaunchedJob;
 class UcxHotPathAllocationTest {
 
     @ParameterizedTest(name = "UCX_TLS={0}")
-    @CsvSource({"tcp, 3000, 3000", "'posix,sysv,cma,self', 100000, 50000"})
+    @CsvSource({"tcp, 2000, 1000", "'posix,sysv,cma,self', 100000, 50000"})
     void warmOperationsAllocateNothing(String tls, int warmUp, int measured) {
         String missing = UcpLibrary.unavailableReason();
         Assumptions.assumeTrue(missing == null, () -> "the ucx transport cannot run here: " + missing);
