@@ -11,7 +11,8 @@ import org.pgas4j.shmem.SymmetricArray;
 
 /**
  * A PE of {@code bench shmem}: the OSU OpenSHMEM micro-benchmarks' figures through the facade,
- * each next to the same operation through the core API in the same run, in alternating rounds.
+ * each next to the same operation through the core API in the same run, in alternating rounds
+ * (put + quiet next to the core's implicit put + {@code waitNbi}, which is what the facade issues).
  * PE 0 measures put latency (put + quiet, as {@code osu_oshm_put}) per size, the 8-byte put
  * message rate (windows of non-blocking puts, then quiet, as {@code osu_oshm_put_mr}) and the
  * fetch-add latency on PE 1; both PEs time {@code barrier_all}. Prints {@code shmem_*} and
@@ -58,7 +59,11 @@ public final class ShmemLatencyPe {
                             ctx.put(dest, 0, src, 0, (int) size, 1);
                             ctx.quiet();
                         });
-                        double c = time(n, () -> rma.put(world, 1, coreOffset, src, 0, (int) size));
+                        // The core's own form of put + quiet: an implicit put and the implicit-completion wait.
+                        double c = time(n, () -> {
+                            rma.putNBI(world, 1, coreOffset, src, 0, (int) size);
+                            rma.waitNbi();
+                        });
                         if (r >= 0) {
                             facade[r] = f;
                             core[r] = c;
