@@ -154,18 +154,22 @@ final class UcxPerftest {
 
     /**
      * The final figures of a client's {@code -f -v} output: the CSV header line beginning
-     * {@code iterations,} and the line after it, as column name to number.
+     * {@code iterations,} and the next line with as many fields (UCX log lines may come between),
+     * as column name to number.
      *
      * @throws BenchFailure when there is no such pair of lines or a value is not a number
      */
     static Map<String, Double> parse(String output) {
         List<String> lines = output.lines().map(String::trim).toList();
-        for (int i = 0; i + 1 < lines.size(); i++) {
-            if (lines.get(i).startsWith("iterations,")) {
-                String[] names = lines.get(i).split(",");
-                String[] values = lines.get(i + 1).split(",");
-                if (names.length != values.length) {
-                    break;
+        for (int i = 0; i < lines.size(); i++) {
+            if (!lines.get(i).startsWith("iterations,")) {
+                continue;
+            }
+            String[] names = lines.get(i).split(",");
+            for (int j = i + 1; j < lines.size(); j++) {
+                String[] values = lines.get(j).split(",");
+                if (values.length != names.length || lines.get(j).startsWith("[")) {
+                    continue; // a UCX log line ("[time] [host:pid] ... WARN ...") between the two
                 }
                 Map<String, Double> m = new HashMap<>();
                 for (int k = 0; k < names.length; k++) {
