@@ -71,11 +71,7 @@ final class AtomicsBenchmark implements Benchmark {
      * this benchmark instead.
      */
     static RmaOptions parse(List<String> args) {
-        try {
-            return RmaOptions.parse(args);
-        } catch (UsageException e) {
-            throw new UsageException(e.getMessage().replace("bench rma", "bench atomics").replace("rma.json", "atomics.json"));
-        }
+        return RmaOptions.parse("atomics", args);
     }
 
     private static void step(PrintStream err, String what) {

@@ -83,7 +83,8 @@ public final class BenchMain {
         for (Benchmark b : BENCHMARKS) {
             sb.append(String.format("  %-8s %s%n", b.name(), b.summary()));
         }
-        sb.append("\nEach runs its own 2-PE jobs over shm through the launcher; run it on an idle machine.\n");
+        sb.append("\nEach runs its own 2-PE jobs over shm (rma also over ucx) through the launcher; run it on an idle"
+                + " machine.\n");
         return sb.toString();
     }
 }

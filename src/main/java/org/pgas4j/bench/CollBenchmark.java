@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.pgas4j.launcher.UsageException;
 
 /**
  * {@code pgas4j bench coll [--json FILE] [--quick]}: barrier and 8-byte allreduce latency on the
@@ -74,11 +73,7 @@ final class CollBenchmark implements Benchmark {
      * benchmark instead.
      */
     static RmaOptions parse(List<String> args) {
-        try {
-            return RmaOptions.parse(args);
-        } catch (UsageException e) {
-            throw new UsageException(e.getMessage().replace("bench rma", "bench " + NAME).replace("rma.json", NAME + ".json"));
-        }
+        return RmaOptions.parse(NAME, args);
     }
 
     /**

@@ -32,7 +32,7 @@ record RmaOptions(boolean quick, Path json) {
             } else if (arg.startsWith("--json=") && arg.length() > "--json=".length()) {
                 json = Path.of(arg.substring("--json=".length()));
             } else {
-                throw new UsageException("bench rma: unknown argument '" + arg + "'; usage: bench rma [--json FILE] [--quick]");
+                throw new UsageException("bench rma: unknown argument '" + arg + "'; usage: bench rma [--transport shm|ucx] [--json FILE] [--quick]");
             }
         }
         return new RmaOptions(quick, json);
@@ -48,7 +48,8 @@ record RmaOptions(boolean quick, Path json) {
         try {
             return parse(args);
         } catch (UsageException e) {
-            throw new UsageException(e.getMessage().replace("bench rma", "bench " + bench)
+            throw new UsageException(e.getMessage().replace(" [--transport shm|ucx]", "")
+                    .replace("bench rma", "bench " + bench)
                     .replace("rma.json", bench + ".json"));
         }
     }

@@ -34,6 +34,14 @@ class UcxPerftestTest {
     }
 
     @Test
+    void skipsUcxLogLinesBetweenHeaderAndFigures() {
+        Map<String, Double> m = UcxPerftest.parse("iterations,50.0_percentile_lat,overall_lat\n"
+                + "[1795438950.837783] [vm:10817:0]     ucp_context.c:1014 UCX  WARN  network device 'foo0' is not"
+                + " available, please use one or more of: 'eth0'(tcp), 'lo'(tcp)\n 100,5.962,8.395\n");
+        assertEquals(8.395, m.get(UcxPerftest.LATENCY_COLUMN));
+    }
+
+    @Test
     void outputWithoutFiguresIsAFailureThatShowsIt() {
         BenchFailure e = assertThrows(BenchFailure.class, () -> UcxPerftest.parse("[1] connect() failed\n"));
         assertTrue(e.getMessage().contains("connect() failed"), e.getMessage());
