@@ -2,10 +2,8 @@ package org.pgas4j.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,44 +30,23 @@ class NetnsLauncherTest {
     private static final String NS2 = "pgas4j-t" + ProcessHandle.current().pid() + "-2";
     private static final String LAUNCHER_ADDRESS = "10.77.0.1";
     private static final String NETNS_MAP = "-Dpgas4j.launcher.netns=ns1=" + NS1 + ",ns2=" + NS2 + ",ghost=" + NS2 + "-none";
-    private static final List<String> CREATED = new ArrayList<>();
 
     @TempDir
     Path dir;
 
+    private static NamespacePair hosts;
+
     @BeforeAll
     static void createTwoHosts() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")),
-                "needs root to create network namespaces (running as " + System.getProperty("user.name") + ")");
-        assumeTrue(run(5, "ip", "-V").status() == 0, "needs iproute2's 'ip' command (apt-get install iproute2)");
-        for (String ns : List.of(NS1, NS2)) {
-            Outcome o = run(10, "ip", "netns", "add", ns);
-            assumeTrue(o.status() == 0, "cannot create a network namespace here: " + o.output());
-            CREATED.add(ns);
-        }
-        // The veth pair is created inside the namespaces: no interface of this host is touched.
-        String a = "pg4jv" + ProcessHandle.current().pid() % 100000 + "a";
-        String b = "pg4jv" + ProcessHandle.current().pid() % 100000 + "b";
-        must("ip", "-n", NS1, "link", "add", a, "type", "veth", "peer", "name", b, "netns", NS2);
-        must("ip", "-n", NS1, "addr", "add", LAUNCHER_ADDRESS + "/24", "dev", a);
-        must("ip", "-n", NS2, "addr", "add", "10.77.0.2/24", "dev", b);
-        for (String[] nsDev : new String[][] {{NS1, a}, {NS2, b}, {NS1, "lo"}, {NS2, "lo"}}) {
-            must("ip", "-n", nsDev[0], "link", "set", nsDev[1], "up");
-        }
+        String tag = "pg4jv" + ProcessHandle.current().pid() % 100000;
+        hosts = NamespacePair.create(NS1, NS2, tag + "a", LAUNCHER_ADDRESS, tag + "b", "10.77.0.2");
     }
 
     @AfterAll
     static void removeTheHosts() throws Exception {
-        for (String ns : CREATED) {
-            Outcome pids = run(10, "ip", "netns", "pids", ns);
-            for (String pid : pids.output().split("\\s+")) {
-                if (pid.matches("\\d+")) {
-                    ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
-                }
-            }
-            run(10, "ip", "netns", "del", ns);
+        if (hosts != null) {
+            hosts.remove();
         }
-        CREATED.clear();
     }
 
     @Test
@@ -87,15 +64,15 @@ class NetnsLauncherTest {
         LauncherProcess launcher = launcher("--tag-output", "-cp", LauncherProcess.TEST_CLASSES.toString(),
                 HostsPe.class.getName(), "hold");
         List<String> lines = launcher.awaitLines("ring ok", 4);
-        Outcome inNs2 = run(10, "ip", "netns", "pids", NS2);
+        String inNs2 = NamespacePair.pids(NS2);
         long killedAt = System.nanoTime();
         int killed = 0;
         for (String line : lines) {
             Matcher m = MultiHostLauncherTest.LINE.matcher(line);
             assertTrue(m.matches(), line);
             if (m.group(8).equals("ns2")) {
-                assertTrue(inNs2.output().contains(m.group(10)), "PE " + m.group(1) + " (pid " + m.group(10)
-                        + ") does not run in " + NS2 + ": " + inNs2.output());
+                assertTrue(inNs2.contains(m.group(10)), "PE " + m.group(1) + " (pid " + m.group(10)
+                        + ") does not run in " + NS2 + ": " + inNs2);
                 ProcessHandle.of(Long.parseLong(m.group(10))).ifPresent(ProcessHandle::destroyForcibly);
                 killed++;
             }
@@ -130,30 +107,5 @@ class NetnsLauncherTest {
         a.addFirst("run");
         return LauncherProcess.startWithPrefix(dir, List.of("ip", "netns", "exec", NS1),
                 List.of("-Dpgas4j.launcher.spawner=netns", NETNS_MAP), a.toArray(String[]::new));
-    }
-
-    private record Outcome(int status, String output) {
-    }
-
-    private static void must(String... cmd) throws Exception {
-        Outcome o = run(10, cmd);
-        if (o.status() != 0) {
-            throw new IllegalStateException(String.join(" ", cmd) + " failed: " + o.output());
-        }
-    }
-
-    private static Outcome run(int seconds, String... cmd) throws Exception {
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            return new Outcome(-1, e.getMessage());
-        }
-        p.getOutputStream().close();
-        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return new Outcome(-1, String.join(" ", cmd) + " timed out");
-        }
-        return new Outcome(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
     }
 }

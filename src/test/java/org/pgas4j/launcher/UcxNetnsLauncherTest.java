@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,44 +49,24 @@ class UcxNetnsLauncherTest {
     private static final String LAUNCHER_ADDRESS = "10.77.1.1";
     private static final String NETNS_MAP = "-Dpgas4j.launcher.netns=nsA=" + NS_A + ",nsB=" + NS_B;
     private static final Pattern SCENARIO = Pattern.compile("^\\[(\\d+)] SCENARIO (\\S+) (.*)$");
-    private static final List<String> CREATED = new ArrayList<>();
 
     @TempDir
     Path dir;
 
+    private static NamespacePair hosts;
+
     @BeforeAll
     static void createTwoHosts() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")),
-                "needs root to create network namespaces (running as " + System.getProperty("user.name") + ")");
-        assumeTrue(run(5, "ip", "-V").status() == 0, "needs iproute2's 'ip' command (apt-get install iproute2)");
         String missing = UcpLibrary.unavailableReason();
         assumeTrue(missing == null, () -> "the ucx transport cannot run here: " + missing);
-        for (String ns : List.of(NS_A, NS_B)) {
-            Outcome o = run(10, "ip", "netns", "add", ns);
-            assumeTrue(o.status() == 0, "cannot create a network namespace here: " + o.output());
-            CREATED.add(ns);
-        }
-        // The veth pair is created inside the namespaces: no interface of this host is touched.
-        must("ip", "-n", NS_A, "link", "add", VETH, "type", "veth", "peer", "name", VETH, "netns", NS_B);
-        must("ip", "-n", NS_A, "addr", "add", LAUNCHER_ADDRESS + "/24", "dev", VETH);
-        must("ip", "-n", NS_B, "addr", "add", "10.77.1.2/24", "dev", VETH);
-        for (String[] nsDev : new String[][] {{NS_A, VETH}, {NS_B, VETH}, {NS_A, "lo"}, {NS_B, "lo"}}) {
-            must("ip", "-n", nsDev[0], "link", "set", nsDev[1], "up");
-        }
+        hosts = NamespacePair.create(NS_A, NS_B, VETH, LAUNCHER_ADDRESS, VETH, "10.77.1.2");
     }
 
     @AfterAll
     static void removeTheHosts() throws Exception {
-        for (String ns : CREATED) {
-            Outcome pids = run(10, "ip", "netns", "pids", ns);
-            for (String pid : pids.output().split("\\s+")) {
-                if (pid.matches("\\d+")) {
-                    ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
-                }
-            }
-            run(10, "ip", "netns", "del", ns);
+        if (hosts != null) {
+            hosts.remove();
         }
-        CREATED.clear();
     }
 
     @Test
@@ -136,15 +115,15 @@ class UcxNetnsLauncherTest {
         LauncherProcess launcher = launcher("--tag-output", "-cp", LauncherProcess.TEST_CLASSES.toString(),
                 BulkRingPe.class.getName(), "hold");
         List<String> lines = launcher.awaitLines("ring ok", 4, 90);
-        Outcome inB = run(10, "ip", "netns", "pids", NS_B);
+        String inB = NamespacePair.pids(NS_B);
         long killedAt = System.nanoTime();
         int killed = 0;
         for (String line : lines) {
             Matcher m = MultiHostLauncherTest.LINE.matcher(line);
             assertTrue(m.matches(), line);
             if (m.group(8).equals("nsB")) {
-                assertTrue(inB.output().contains(m.group(10)), "PE " + m.group(1) + " (pid " + m.group(10)
-                        + ") does not run in " + NS_B + ": " + inB.output());
+                assertTrue(inB.contains(m.group(10)), "PE " + m.group(1) + " (pid " + m.group(10)
+                        + ") does not run in " + NS_B + ": " + inB);
                 ProcessHandle.of(Long.parseLong(m.group(10))).ifPresent(ProcessHandle::destroyForcibly);
                 killed++;
             }
@@ -170,35 +149,10 @@ class UcxNetnsLauncherTest {
 
     /** A byte counter of the veth's end in {@code ns}, from its /sys statistics. */
     private static long counter(String ns, String name) throws Exception {
-        Outcome o = run(10, "ip", "netns", "exec", ns, "cat", "/sys/class/net/" + VETH + "/statistics/" + name);
+        NamespacePair.Outcome o = NamespacePair.run(10, "ip", "netns", "exec", ns, "cat", "/sys/class/net/" + VETH + "/statistics/" + name);
         if (o.status() != 0) {
             throw new IllegalStateException("cannot read " + name + " of " + VETH + " in " + ns + ": " + o.output());
         }
         return Long.parseLong(o.output().trim());
-    }
-
-    private record Outcome(int status, String output) {
-    }
-
-    private static void must(String... cmd) throws Exception {
-        Outcome o = run(10, cmd);
-        if (o.status() != 0) {
-            throw new IllegalStateException(String.join(" ", cmd) + " failed: " + o.output());
-        }
-    }
-
-    private static Outcome run(int seconds, String... cmd) throws Exception {
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            return new Outcome(-1, e.getMessage());
-        }
-        p.getOutputStream().close();
-        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return new Outcome(-1, String.join(" ", cmd) + " timed out");
-        }
-        return new Outcome(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
     }
 }
