@@ -38,6 +38,7 @@ public final class MemorySpace {
     private final long sizePerPe;
     private final long caps;
     final Team coreTeam;
+    final boolean everyPe;           // every PE of the job is a member (the membership check is moot)
     final boolean[] memberByJobRank;
     final SymmetricHeap heap;
     final long segmentBase;
@@ -57,6 +58,7 @@ public final class MemorySpace {
         this.caps = 0;
         this.coreTeam = null;
         this.memberByJobRank = null;
+        this.everyPe = false;
         this.heap = null;
         this.segmentBase = 0;
         this.local = null;
@@ -74,6 +76,7 @@ public final class MemorySpace {
         this.caps = caps;
         this.coreTeam = coreTeam;
         this.memberByJobRank = new boolean[owner.nPes()];
+        this.everyPe = coreTeam.size() == owner.nPes();
         for (int r = 0; r < coreTeam.size(); r++) {
             memberByJobRank[coreTeam.jobRankOf(r)] = true;
         }

@@ -52,6 +52,7 @@ public final class ShmemContext {
         this.isDefault = isDefault;
         this.rma = shmem.client().rma();
         this.atomics = shmem.client().atomics();
+        this.onWorld = team.isValid() && team.core() == shmem.client().world();
     }
 
     /** The team this context's PE numbers refer to ({@code shmem_ctx_get_team}). */
@@ -634,6 +635,8 @@ public final class ShmemContext {
 
     /** The job rank the last {@link #element}/{@link #range} check resolved (single-threaded use per context). */
     private int target;
+    /** Whether the team is the world, whose PE numbers are jobranks (no translation needed). */
+    private final boolean onWorld;
     /** The core team that reaches the space of the object {@link #range} checked last (ranked by jobrank). */
     private Team route;
 
@@ -808,14 +811,19 @@ public final class ShmemContext {
             default -> t.hasBitwiseAtomics();
         };
         if (!ok) {
-            String which = family == BITWISE ? "bitwise AMO types (uint, ulong, ulonglong, int32, int64, uint32, uint64)"
-                    : family == EXTENDED && t.isFloatingPoint() ? "this long form (use the *Double form for float and double)"
-                    : "standard AMO types (int, long, longlong, uint, ulong, ulonglong, int32, int64, uint32, uint64, "
-                    + "size, ptrdiff)";
-            throw new BadArgumentException(routine + ": type " + t.typeName() + " of " + dest + " is not among the "
-                    + which);
+            throw atomicTypeRefusal(routine, dest, family);
         }
         return off;
+    }
+
+    private static BadArgumentException atomicTypeRefusal(String routine, SymmetricArray dest, int family) {
+        ShmemType t = dest.type();
+        String which = family == BITWISE ? "bitwise AMO types (uint, ulong, ulonglong, int32, int64, uint32, uint64)"
+                : family == EXTENDED && t.isFloatingPoint() ? "this long form (use the *Double form for float and double)"
+                : "standard AMO types (int, long, longlong, uint, ulong, ulonglong, int32, int64, uint32, uint64, "
+                + "size, ptrdiff)";
+        return new BadArgumentException(routine + ": type " + t.typeName() + " of " + dest + " is not among the "
+                + which);
     }
 
     private static long toBits(SymmetricArray dest, double value) {
@@ -853,8 +861,8 @@ public final class ShmemContext {
                 && team.usable() && (carrier == null || a.type.carrier() == carrier) && count >= 0 && index >= 0
                 && index <= object.length() - count && pe >= 0 && pe < team.core().size()
                 && (space.capsUnchecked() & cap) != 0) {
-            int jobRank = team.core().jobRankOf(pe);
-            if (space.hasMember(jobRank)) {
+            int jobRank = onWorld ? pe : team.core().jobRankOf(pe);
+            if (space.everyPe || space.hasMember(jobRank)) {
                 target = jobRank;
                 route = space.route;
                 return space.segmentBase + object.byteOffset(index);

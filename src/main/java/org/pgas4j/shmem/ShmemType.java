@@ -61,11 +61,17 @@ public enum ShmemType {
     private final int size;
     private final boolean signed;
     private final DataType carrier;
+    /** The core's atomic type for this type (null for 8- and 16-bit types), fixed once: atomics read it per call. */
+    private final AtomicType atomic;
 
     ShmemType(int size, boolean signed, DataType carrier) {
         this.size = size;
         this.signed = signed;
         this.carrier = carrier;
+        boolean floating = carrier == DataType.FLOAT || carrier == DataType.DOUBLE;
+        this.atomic = floating ? (size == 4 ? AtomicType.FLOAT : AtomicType.DOUBLE)
+                : size == 4 ? (signed ? AtomicType.INT : AtomicType.UINT)
+                : size == 8 ? (signed ? AtomicType.LONG : AtomicType.ULONG) : null;
     }
 
     /** Bytes per element. */
@@ -124,12 +130,7 @@ public enum ShmemType {
 
     /** The core atomic type operating on this type, or null when there is none. */
     AtomicType atomicType() {
-        return switch (this) {
-            case FLOAT -> AtomicType.FLOAT;
-            case DOUBLE -> AtomicType.DOUBLE;
-            default -> size == 4 ? (signed ? AtomicType.INT : AtomicType.UINT)
-                    : size == 8 ? (signed ? AtomicType.LONG : AtomicType.ULONG) : null;
-        };
+        return atomic;
     }
 
     /** The OpenSHMEM TYPENAME, for example {@code int} or {@code uint64}. */
