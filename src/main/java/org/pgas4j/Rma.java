@@ -278,6 +278,15 @@ public final class Rma {
         throwNbiFailure();
     }
 
+    /**
+     * How many implicit ({@code NBI}) operations of this client are not yet complete, without a
+     * fence or progress (a puts-and-barrier caller may skip {@link #waitNbi()} when it is 0, since
+     * the barrier's own fence orders the direct-path ones, which count as complete when issued).
+     */
+    public long nbiOutstanding() {
+        return nbiPending.get();
+    }
+
     /** Whether every implicit operation is complete ({@code gex_NBI_Test}), advancing progress once. */
     public boolean testNbi() {
         VarHandle.fullFence();

@@ -174,7 +174,7 @@ public final class Shmem implements AutoCloseable {
     /** {@code shmem_barrier_all}: completes this PE's outstanding operations on every context, then a world barrier. */
     public void barrierAll() {
         checkOpen("barrierAll");
-        quietAll();
+        quietAllBeforeBarrier();
         client.world().barrier();
     }
 
@@ -638,6 +638,22 @@ public final class Shmem implements AutoCloseable {
         defaultContext.quiet();
         for (ShmemContext c : contexts) {
             c.quietIfLive();
+        }
+    }
+
+    /**
+     * {@link #quietAll()} before a world barrier: the barrier's own fence orders direct-path puts,
+     * so the core's implicit-completion wait (and its fence) runs only when something is outstanding.
+     */
+    private void quietAllBeforeBarrier() {
+        defaultContext.waitPending();
+        for (ShmemContext c : contexts) {
+            if (!c.isDestroyed() && c.team().isValid()) {
+                c.waitPending();
+            }
+        }
+        if (client.rma().nbiOutstanding() != 0) {
+            client.rma().waitNbi();
         }
     }
 

@@ -89,12 +89,17 @@ public final class ShmemContext {
     /** {@code shmem_ctx_quiet}: every operation issued on this context is complete and visible at its target. */
     public void quiet() {
         check("quiet");
+        waitPending();
+        rma.waitNbi(); // puts are implicit-completion operations of the core (its fence included)
+    }
+
+    /** Completes the operations this context holds events for (its gets and fetching atomics). */
+    void waitPending() {
         for (int i = 0; i < pendingCount; i++) {
             pending[i].waitFor();
             pending[i] = null;
         }
         pendingCount = 0;
-        rma.waitNbi(); // puts are implicit-completion operations of the core (its fence included)
     }
 
     /**
