@@ -1,5 +1,6 @@
 package org.pgas4j.launcher;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -7,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 
 /**
  * Two network namespaces joined by a veth pair, for tests whose jobs must cross a real network
@@ -61,6 +63,27 @@ final class NamespacePair {
     /** The pids of the processes in namespace {@code ns}, as {@code ip netns pids} prints them. */
     static String pids(String ns) throws Exception {
         return run(10, "ip", "netns", "pids", ns).output();
+    }
+
+    /**
+     * Kills, from the tagged output {@code lines} of a job (one {@code MultiHostLauncherTest.LINE}
+     * per PE), every PE placed on {@code host}, checking first that each runs in {@code namespace};
+     * returns how many it killed.
+     */
+    static int killPesOf(List<String> lines, String host, String namespace) throws Exception {
+        String inside = pids(namespace);
+        int killed = 0;
+        for (String line : lines) {
+            Matcher m = MultiHostLauncherTest.LINE.matcher(line);
+            assertTrue(m.matches(), line);
+            if (m.group(8).equals(host)) {
+                assertTrue(inside.contains(m.group(10)), "PE " + m.group(1)
+                        + " (pid " + m.group(10) + ") does not run in " + namespace + ": " + inside);
+                ProcessHandle.of(Long.parseLong(m.group(10))).ifPresent(ProcessHandle::destroyForcibly);
+                killed++;
+            }
+        }
+        return killed;
     }
 
     /** Kills what runs in the namespaces and deletes them. Idempotent. */

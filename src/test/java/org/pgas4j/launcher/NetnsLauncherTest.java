@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,20 +63,8 @@ class NetnsLauncherTest {
         LauncherProcess launcher = launcher("--tag-output", "-cp", LauncherProcess.TEST_CLASSES.toString(),
                 HostsPe.class.getName(), "hold");
         List<String> lines = launcher.awaitLines("ring ok", 4);
-        String inNs2 = NamespacePair.pids(NS2);
         long killedAt = System.nanoTime();
-        int killed = 0;
-        for (String line : lines) {
-            Matcher m = MultiHostLauncherTest.LINE.matcher(line);
-            assertTrue(m.matches(), line);
-            if (m.group(8).equals("ns2")) {
-                assertTrue(inNs2.contains(m.group(10)), "PE " + m.group(1) + " (pid " + m.group(10)
-                        + ") does not run in " + NS2 + ": " + inNs2);
-                ProcessHandle.of(Long.parseLong(m.group(10))).ifPresent(ProcessHandle::destroyForcibly);
-                killed++;
-            }
-        }
-        assertEquals(2, killed);
+        assertEquals(2, NamespacePair.killPesOf(lines, "ns2", NS2));
         LauncherProcess.Result r = launcher.await();
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killedAt);
         assertEquals(137, r.status(), r::toString);

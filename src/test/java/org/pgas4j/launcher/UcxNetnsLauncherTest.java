@@ -115,20 +115,8 @@ class UcxNetnsLauncherTest {
         LauncherProcess launcher = launcher("--tag-output", "-cp", LauncherProcess.TEST_CLASSES.toString(),
                 BulkRingPe.class.getName(), "hold");
         List<String> lines = launcher.awaitLines("ring ok", 4, 90);
-        String inB = NamespacePair.pids(NS_B);
         long killedAt = System.nanoTime();
-        int killed = 0;
-        for (String line : lines) {
-            Matcher m = MultiHostLauncherTest.LINE.matcher(line);
-            assertTrue(m.matches(), line);
-            if (m.group(8).equals("nsB")) {
-                assertTrue(inB.contains(m.group(10)), "PE " + m.group(1) + " (pid " + m.group(10)
-                        + ") does not run in " + NS_B + ": " + inB);
-                ProcessHandle.of(Long.parseLong(m.group(10))).ifPresent(ProcessHandle::destroyForcibly);
-                killed++;
-            }
-        }
-        assertEquals(2, killed);
+        assertEquals(2, NamespacePair.killPesOf(lines, "nsB", NS_B));
         LauncherProcess.Result r = launcher.await();
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killedAt);
         assertEquals(137, r.status(), r::toString);
