@@ -18,10 +18,12 @@ import org.pgas4j.spi.Transport;
  *
  * <p>A put is cut into Medium requests ({@link #PUT}: operation id, offset, segment id; the
  * chunk as payload), each acknowledged by a Short reply ({@link #PUT_ACK}: id, status). A get
- * sends Short requests ({@link #GET}: id, offset, length, segment id), each answered by a Medium
+ * sends Short requests ({@link #GET}: id, offset, length), each answered by a Medium
  * reply with the bytes ({@link #GET_DATA}: id, status, offset). The operation completes when
- * every chunk is acknowledged or arrived. The owner checks what only it can: the segment is still
- * the one resolved (same id), live, and holds the range; a refusal fails the operation with a
+ * every chunk is acknowledged or arrived. The owner checks what only it can: the segment is live
+ * and holds the range, and for a put that it is still the one resolved (same id; a get's four
+ * arguments carry no segment id, so a get racing a re-publication reads the new segment); a
+ * refusal fails the operation with a
  * {@link BadArgumentException}. Allocates per operation: it is the slow path.
  */
 final class AmRmaFallback {
@@ -62,6 +64,8 @@ final class AmRmaFallback {
     private final ConcurrentHashMap<Integer, Pending> pending = new ConcurrentHashMap<>();
     /** The owner's staging for get replies: request handlers run one at a time per client. */
     private MemorySegment staging;
+    /** The owner's check result, reused for the same reason. */
+    private final int[] status = new int[1];
 
     AmRmaFallback(Client client, ActiveMessages am, AmInjector injector) {
         this.client = client;
@@ -137,7 +141,6 @@ final class AmRmaFallback {
                 int n = (int) Math.min(chunk, length - done);
                 injector.requestInternal(jobRank, endpoint, AmCategory.SHORT, GET, 4, id, (int) at, (int) (at >>> 32),
                         n, null, 0, 0, "get");
-                // The segment id travels in the pending entry's description; the owner checks bounds and liveness.
             }
         }
 
@@ -179,8 +182,6 @@ final class AmRmaFallback {
         status[0] = OK;
         return s;
     }
-
-    private final int[] status = new int[1];
 
     private void performPut(AmToken token) {
         long offset = join(token.arg(1), token.arg(2));
