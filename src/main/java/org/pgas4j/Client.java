@@ -138,7 +138,7 @@ public final class Client implements AutoCloseable {
         try {
             int slots = Settings.MAX_ENDPOINTS.value();
             String name = bootstrap.requiredTransport() != null ? bootstrap.requiredTransport()
-                    : Settings.TRANSPORT.value();
+                    : Settings.resolveTransport(Settings.TRANSPORT.value(), bootstrap.location().nodes());
             transport = provider(name).open(bootstrap, ControlRegion.size(slots + 1));
             client = new Client(bootstrap, transport, slots);
             if (segmentSize > 0) {
@@ -740,7 +740,8 @@ public final class Client implements AutoCloseable {
      * sleep in the kernel (see {@link CentralBarrier}); {@code pgas4j.barrier} can force either.
      */
     private TeamBarrier barrierFor(int[] jobRanks, int rank, int channel) {
-        MemorySegment root = jobRanks.length > 1 ? transport.peerControl(jobRanks[0]).directView() : null;
+        MemorySegment root = jobRanks.length > 1 && onOneHost(jobRanks)
+                ? transport.peerControl(jobRanks[0]).directView() : null;
         String choice = Settings.BARRIER.value();
         boolean central = root != null && Futex.AVAILABLE
                 && (choice.equals("central") || choice.equals("auto") && idle.oversubscribed());
@@ -749,6 +750,19 @@ public final class Client implements AutoCloseable {
                     idle.maxParkNanos(), transport, health);
         }
         return new DisseminationBarrier(transport, idle, health, jobRanks, rank, slots + 1, channel);
+    }
+
+    /**
+     * Whether every member runs on this PE's host: then all members see member 0's control region
+     * the same way (a hybrid job maps it only on member 0's host), and choose the same barrier.
+     */
+    private boolean onOneHost(int[] jobRanks) {
+        for (int j : jobRanks) {
+            if (!transport.sharesHostWith(j)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     long usedChannels() {

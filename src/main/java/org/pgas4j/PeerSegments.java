@@ -16,8 +16,8 @@ import org.pgas4j.spi.Transport;
  * the transport for runtime host memory; for a FILE segment on this host, a mapping of the same
  * file; for device memory on this host, the kind's IPC handle; otherwise (another host, memory
  * the transport cannot reach, or {@code pgas4j.rma.path=am}) the owner, over active messages.
- * Client host memory goes through the transport (cross-memory attach on {@code shm}) unless
- * {@code am} is set.
+ * Client host memory goes through the transport (cross-memory attach on {@code shm}, UCX
+ * registration across hosts) unless {@code am} is set or the transport published no descriptor.
  */
 final class PeerSegments {
     private final Client client;
@@ -41,7 +41,10 @@ final class PeerSegments {
                     + slot.segmentId() + " with memory-kind code " + code + ", which this PE does not know");
         }
         boolean runtimeHost = c == MemoryKindClass.HOST && !KindCodes.clientAllocated(code);
-        if (!runtimeHost && (throughOwner || !transport.sharesHostWith(j) || slot.descriptor().length == 0)) {
+        // Host memory is the transport's to reach (its descriptor says how, from any host); other
+        // kinds are opened by mapping or IPC handle, which only works on the owner's host.
+        boolean mappedHere = c == MemoryKindClass.HOST || transport.sharesHostWith(j);
+        if (!runtimeHost && (throughOwner || !mappedHere || slot.descriptor().length == 0)) {
             return fallback.memoryOf(j, ep, slot.segmentId(), slot.size(), c);
         }
         return switch (c) {

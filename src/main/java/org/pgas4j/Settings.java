@@ -12,10 +12,34 @@ public final class Settings {
     /** The value of an integer setting left to the runtime to choose ({@code auto}). */
     public static final int AUTO = -1;
 
-    /** Which transport a launched or stand-alone PE uses: {@code shm} (processes) or {@code local} (threads). */
-    public static final Setting<String> TRANSPORT = new Setting<>("pgas4j.transport", "PGAS4J_TRANSPORT", "shm",
-            "transport between PEs: shm (processes on this host), local (threads of one JVM) or ucx (processes over UCX)",
+    /**
+     * Which transport a launched or stand-alone PE uses: {@code auto} (the default: {@code shm} for
+     * a job on one host, {@code hybrid} for one spanning several), {@code shm}, {@code local},
+     * {@code ucx} or {@code hybrid}; see {@link #resolveTransport}.
+     */
+    public static final Setting<String> TRANSPORT = new Setting<>("pgas4j.transport", "PGAS4J_TRANSPORT", "auto",
+            "transport between PEs: auto (shm on one host, hybrid across hosts), shm (processes on this host), local"
+                    + " (threads of one JVM), ucx (processes over UCX) or hybrid (shm within a host, UCX between hosts)",
             Settings::parseName);
+
+    /** The {@link #TRANSPORT} value that lets the job's placement choose. */
+    public static final String AUTO_TRANSPORT = "auto";
+
+    /**
+     * The transport a job spanning {@code hosts} hosts uses when {@link #TRANSPORT} names
+     * {@code transport}: {@link #AUTO_TRANSPORT} becomes {@code shm} on one host and {@code hybrid}
+     * (shared memory within each host, UCX between them) on several; any other name stays.
+     *
+     * @param transport a transport name, or {@code auto}
+     * @param hosts the number of hosts the job spans, at least 1
+     * @return the transport to open
+     */
+    public static String resolveTransport(String transport, int hosts) {
+        if (!AUTO_TRANSPORT.equals(transport)) {
+            return transport;
+        }
+        return hosts > 1 ? "hybrid" : "shm";
+    }
 
     /** Size of the runtime-allocated segment bound to the primordial endpoint at init; 0 for none. */
     public static final Setting<Long> SEGMENT_SIZE = new Setting<>("pgas4j.segment.size", "PGAS4J_SEGMENT_SIZE", "64m",

@@ -37,6 +37,8 @@ class ArchitectureTest {
             Map.entry("org.pgas4j.transport.shm", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.transport.local", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.transport.ucx", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
+            Map.entry("org.pgas4j.transport.hybrid", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap",
+                    "org.pgas4j.transport.shm", "org.pgas4j.transport.ucx")),
             Map.entry("org.pgas4j.internal", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.internal.coll", List.of("org.pgas4j.internal", "org.pgas4j.spi",
                     "org.pgas4j.bootstrap")),

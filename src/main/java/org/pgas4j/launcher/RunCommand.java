@@ -51,9 +51,13 @@ final class RunCommand {
             }
         }
         if (options.hostOptions().slurm()) {
-            return new SlurmRun(out, err).run(options, SlurmTask.fromEnvironment(System.getenv()), transport, program);
+            SlurmTask task = SlurmTask.fromEnvironment(System.getenv());
+            return new SlurmRun(out, err).run(options, task, TransportCatalog.resolve(transport, task.nodes()), program);
         }
         HostSetup hosts = HostSetup.of(options);
+        if (!local) {
+            transport = TransportCatalog.resolve(transport, hosts.nodeCount());
+        }
 
         Credentials credentials = Credentials.fresh();
         String jobId = credentials.jobId();

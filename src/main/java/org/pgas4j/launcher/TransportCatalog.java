@@ -63,7 +63,7 @@ final class TransportCatalog {
 
     /** Every transport name the launcher accepts, sorted. */
     static List<String> knownNames(List<Entry> providers) {
-        TreeSet<String> names = new TreeSet<>(List.of(SHM, LOCAL));
+        TreeSet<String> names = new TreeSet<>(List.of(SHM, LOCAL, Settings.AUTO_TRANSPORT));
         for (Entry e : providers) {
             if (e.name() != null) {
                 names.add(e.name());
@@ -73,8 +73,31 @@ final class TransportCatalog {
     }
 
     /**
+     * The transport a job spanning {@code hosts} hosts opens for {@code chosen} (what
+     * {@link #choose} returned): {@code auto} becomes {@code shm} on one host and {@code hybrid}
+     * on several.
+     *
+     * @throws UsageException if that transport cannot run here
+     */
+    static String resolve(String chosen, int hosts) {
+        String name = Settings.resolveTransport(chosen, hosts);
+        if (name.equals(chosen)) {
+            return name;
+        }
+        for (Entry e : providers()) {
+            if (name.equals(e.name()) && e.unavailableReason() != null) {
+                throw new UsageException("the job spans " + hosts + " hosts, so its transport is " + name
+                        + ", which cannot run on this host: " + e.unavailableReason()
+                        + " (--transport shm serves hosts that share /dev/shm)");
+            }
+        }
+        return name;
+    }
+
+    /**
      * The transport of a job: {@code requested} if given, else the configured default
-     * ({@code pgas4j.transport} / {@code PGAS4J_TRANSPORT}).
+     * ({@code pgas4j.transport} / {@code PGAS4J_TRANSPORT}); {@code auto} stays, for
+     * {@link #resolve} once the job's hosts are known.
      *
      * @throws UsageException for an unknown name, or a transport that cannot run here
      */

@@ -14,7 +14,9 @@ final class Usage {
 
             run options:
               -np N                 number of PEs, 1 to %d
-              --transport NAME      shm (one process per PE, the default) or local (threads of one JVM)
+              --transport NAME      auto (the default: shm on one host, hybrid across hosts), shm (one
+                                    process per PE, shared memory), hybrid (shm within a host, UCX
+                                    between hosts), ucx (UCX to every peer) or local (threads of one JVM)
               --tag-output          prefix every output line with [rank]
               --timeout SECONDS     fail the job (exit 124) when it runs longer, naming the PEs still running
               --jvm-arg ARG         pass ARG to every PE's JVM (repeatable)

@@ -50,6 +50,8 @@ final class UcxTransport implements Transport {
     private final int rank;
     private final int size;
     private final long controlBytes;
+    private final MemorySegment givenControl;
+    private final boolean storeAllKeys;
     private final UcxEngine engine;
     private UcpMemory control;
     private UcxKeyStore keys;
@@ -63,11 +65,13 @@ final class UcxTransport implements Transport {
     private final UcxQuarantine quarantine = new UcxQuarantine(UcxQuarantine.DEFAULT_BYTES);
     private volatile boolean closed;
 
-    private UcxTransport(Bootstrap bootstrap, long controlBytes) {
+    private UcxTransport(Bootstrap bootstrap, long controlBytes, MemorySegment givenControl, boolean storeAllKeys) {
         this.bootstrap = bootstrap;
         this.rank = bootstrap.rank();
         this.size = bootstrap.size();
         this.controlBytes = controlBytes;
+        this.givenControl = givenControl;
+        this.storeAllKeys = storeAllKeys;
         this.engine = new UcxEngine(rank);
         engine.setHealth(bootstrap::healthy);
     }
@@ -79,7 +83,21 @@ final class UcxTransport implements Transport {
      * @param controlBytes the size of the control region the core asked for
      */
     static UcxTransport open(Bootstrap bootstrap, long controlBytes) {
-        UcxTransport t = new UcxTransport(bootstrap, controlBytes);
+        return open(bootstrap, controlBytes, null, UcxTransportProvider.storeAllKeys());
+    }
+
+    /**
+     * Opens this PE's side over a control region the caller provides (collective, as
+     * {@link #open(Bootstrap, long)}): another transport's mapping of it, which UCX registers
+     * ({@code ucp_mem_map} without {@code ALLOCATE}) instead of allocating one, so that the same
+     * bytes are reached both ways.
+     *
+     * @param controlMemory at least {@link #controlRegionBytes(long) controlRegionBytes(controlBytes)}
+     *        zero-filled bytes, native, outliving the transport; null to let UCX allocate
+     * @param storeAllKeys whether every segment's key goes to the key area (short descriptors)
+     */
+    static UcxTransport open(Bootstrap bootstrap, long controlBytes, MemorySegment controlMemory, boolean storeAllKeys) {
+        UcxTransport t = new UcxTransport(bootstrap, controlBytes, controlMemory, storeAllKeys);
         try {
             t.start();
             return t;
@@ -89,10 +107,24 @@ final class UcxTransport implements Transport {
         }
     }
 
+    /** The bytes of a control region of {@code controlBytes} together with its key area. */
+    static long controlRegionBytes(long controlBytes) {
+        return roundUp(controlBytes) + UcxKeyStore.AREA_BYTES;
+    }
+
     private void start() {
         long keyArea = roundUp(controlBytes);
-        control = engine.context().allocate(keyArea + UcxKeyStore.AREA_BYTES);
-        control.segment().fill((byte) 0);
+        long regionBytes = controlRegionBytes(controlBytes);
+        if (givenControl == null) {
+            control = engine.context().allocate(regionBytes);
+            control.segment().fill((byte) 0);
+        } else {
+            if (givenControl.byteSize() < regionBytes) {
+                throw new IllegalArgumentException("a ucx control region needs " + regionBytes + " bytes, not "
+                        + givenControl.byteSize());
+            }
+            control = engine.context().register(givenControl.asSlice(0, regionBytes));
+        }
         keys = new UcxKeyStore(control.segment(), keyArea);
         messages = new UcxMessages(engine, rank, size, Settings.AM_RING_SIZE.value());
         engine.setBackground(messages::drainAll);
@@ -215,7 +247,7 @@ final class UcxTransport implements Transport {
         byte[] key = m.packedKey();
         UcxDescriptor d;
         try {
-            d = key.length <= UcxDescriptor.INLINE_KEY_BYTES && !UcxTransportProvider.storeAllKeys()
+            d = key.length <= UcxDescriptor.INLINE_KEY_BYTES && !storeAllKeys
                     ? UcxDescriptor.inline(view.address(), view.byteSize(), key)
                     : keys.store(view.address(), view.byteSize(), key);
         } catch (RuntimeException e) {

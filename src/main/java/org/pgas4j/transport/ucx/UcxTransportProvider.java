@@ -41,6 +41,36 @@ public final class UcxTransportProvider implements TransportProvider {
         return UcxTransport.open(bootstrap, controlBytes);
     }
 
+    /**
+     * Opens the ucx transport beside another one, over a control region that transport created
+     * (the hybrid transport's use: peers on this host map the region, peers elsewhere reach it
+     * through UCX). Collective over the job, like {@link #open}. Every segment's remote key is
+     * stored in the key area, so that descriptors stay short (36 bytes) and fit beside the other
+     * transport's.
+     *
+     * @param bootstrap the PE's start-up channel
+     * @param controlBytes the control region the core asked for
+     * @param controlMemory native, zero-filled, at least {@link #controlRegionBytes(long)} bytes,
+     *        outliving the returned transport
+     * @return the transport; its {@link Transport#localControl()} is the first {@code controlBytes}
+     *         of {@code controlMemory}
+     */
+    public static Transport openOver(Bootstrap bootstrap, long controlBytes, java.lang.foreign.MemorySegment controlMemory) {
+        UcpLibrary.require();
+        return UcxTransport.open(bootstrap, controlBytes, controlMemory, true);
+    }
+
+    /**
+     * How many bytes a control region given to {@link #openOver} needs: the core's
+     * {@code controlBytes}, rounded up to a page, then the key area.
+     *
+     * @param controlBytes the control region the core asked for
+     * @return the bytes to provide
+     */
+    public static long controlRegionBytes(long controlBytes) {
+        return UcxTransport.controlRegionBytes(controlBytes);
+    }
+
     /** Whether {@link #STORE_ALL_KEYS} is set to true. */
     static boolean storeAllKeys() {
         return Boolean.getBoolean(STORE_ALL_KEYS);
