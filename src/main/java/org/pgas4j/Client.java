@@ -199,9 +199,27 @@ public final class Client implements AutoCloseable {
         return bootstrap.jobId();
     }
 
-    /** The name of the transport in use ({@code shm} or {@code local}). */
+    /** The name of the transport in use ({@code shm}, {@code local}, {@code ucx} or {@code hybrid}). */
     public String transportName() {
         return transport.name();
+    }
+
+    /**
+     * The job ranks, ascending, of the PEs whose runtime-allocated segments and control regions
+     * this PE reaches by plain loads and stores, itself included: GASNet-EX's <em>neighbourhood</em>
+     * ({@code gex_System_QueryNbrhdInfo}). Every PE on {@code shm} and {@code local}; the PEs of
+     * this host on {@code hybrid}; only this PE on {@code ucx}, which reaches even same-host peers
+     * through UCX. A new array each call.
+     */
+    public int[] neighbourhood() {
+        int count = 0;
+        int[] ranks = new int[jobSize];
+        for (int j = 0; j < jobSize; j++) {
+            if (j == jobRank || peerControls[j].directView() != null) {
+                ranks[count++] = j;
+            }
+        }
+        return java.util.Arrays.copyOf(ranks, count);
     }
 
     /** The primordial endpoint, index 0. */

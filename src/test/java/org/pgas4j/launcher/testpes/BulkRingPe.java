@@ -15,7 +15,7 @@ import org.pgas4j.bootstrap.NodeLocation;
  * neighbour's segment {@link #ROUNDS} times (a ring of bulk puts), checks every byte its left
  * neighbour put, then allreduces the ranks and prints
  * {@code PE r of n node i of k local l of m host h: ring ok, allreduce s, pid p}, the line of
- * {@link HostsPe}. With {@code hold} it then sleeps (to be killed by a test) instead of closing.
+ * {@link HostsPe}, then {@code PE r neighbourhood [..]} ({@link Client#neighbourhood()}). With {@code hold} it then sleeps (to be killed by a test) instead of closing.
  * Needs a segment of at least {@link #BYTES} bytes.
  */
 public final class BulkRingPe {
@@ -65,6 +65,7 @@ public final class BulkRingPe {
         System.out.println("PE " + me + " of " + n + " node " + at.node() + " of " + at.nodes() + " local "
                 + at.localRank() + " of " + at.localSize() + " host " + at.host() + ": ring ok, allreduce " + sum[0]
                 + ", pid " + ProcessHandle.current().pid());
+        System.out.println("PE " + me + " neighbourhood " + java.util.Arrays.toString(client.neighbourhood()));
         System.out.flush();
         if (args.length > 0 && args[0].equals("hold")) {
             Thread.sleep(Long.MAX_VALUE);
