@@ -207,7 +207,7 @@ class LauncherTest {
                 Arguments.of(List.of("run", "-np", "2", "-cp", CP, "org.example.NoSuchMain"),
                         "main class org.example.NoSuchMain not found on the class path"),
                 Arguments.of(List.of("run", "-np", "2", "--transport", "carrier-pigeon", "-cp", CP, marker),
-                        "unknown transport 'carrier-pigeon'; known transports: local"),
+                        "unknown transport 'carrier-pigeon'; known transports: auto, hybrid, local"),
                 Arguments.of(List.of("run", "-np", "2", "--frobnicate", "-cp", CP, marker),
                         "unknown option '--frobnicate'"),
                 Arguments.of(List.of("run", "-np", "2", "--timeout", "soon", "-cp", CP, marker),

@@ -89,7 +89,7 @@ class NetnsLauncherTest {
         if (!List.of(args).contains("--hosts")) {
             a.addAll(List.of("-np", "4", "--hosts", "ns1:2,ns2:2"));
         }
-        a.addAll(List.of("--rendezvous-address", LAUNCHER_ADDRESS, "--timeout", "60"));
+        a.addAll(List.of("--rendezvous-address", LAUNCHER_ADDRESS, "--timeout", "60", "--transport", "shm"));
         a.addAll(List.of(args));
         a.addFirst("run");
         return LauncherProcess.startWithPrefix(dir, List.of("ip", "netns", "exec", NS1),
