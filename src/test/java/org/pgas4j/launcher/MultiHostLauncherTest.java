@@ -79,6 +79,25 @@ class MultiHostLauncherTest {
         assertEquals("pgas4j: -np 5 needs 5 slots but the hosts have 4 (localhost:2,127.0.0.1:2)\n", r.err());
     }
 
+    @Test
+    @Timeout(60)
+    void withoutUcxAJobOnTwoHostsStopsBeforeStartingNamingWhatIsMissing() throws Exception {
+        Path libucp = Path.of("/usr/lib/x86_64-linux-gnu/libucp.so.0");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(libucp) && Files.isExecutable(Path.of("/usr/bin/unshare"))
+                && "0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes()).trim()),
+                "needs root, unshare and Debian's libucp to hide it in a private mount namespace");
+        // In a mount namespace of its own, libucp is /dev/null: this host "lacks" UCX.
+        List<String> prefix = List.of("unshare", "-m", "sh", "-c",
+                "mount --bind /dev/null " + libucp.toRealPath() + " && exec \"$@\"", "sh");
+        LauncherProcess.Result r = LauncherProcess.startWithPrefix(dir, prefix, List.of(), "run", "-np", "2", "--hosts",
+                "localhost:1,127.0.0.1:1", "-cp", CP, HostsPe.class.getName()).await(50);
+        assertEquals(2, r.status(), r::toString);
+        assertTrue(r.err().contains("pgas4j: the job spans 2 hosts, so its transport is hybrid, which cannot run on"
+                + " this host: it needs UCX: UCX is not installed: libucp.so.0 could not be loaded"), r::toString);
+        assertTrue(r.err().contains("--transport shm serves hosts that share /dev/shm"), r::toString);
+        assertEquals("", r.out(), r::toString);
+    }
+
     /** Checks one line per rank, with the expected place. */
     static void assertPlacement(List<String> out, int np, List<String> hosts, int[] nodes, int[] localRanks,
                                 int[] localSizes, int nodeCount) {
