@@ -65,7 +65,8 @@ final class AmDispatcher implements MessageSink {
             return;
         }
         int expectedFlags = lane == Transport.LANE_REPLY ? AmHeader.FLAG_REPLY : 0;
-        if (AmHeader.flags(word) != expectedFlags) {
+        boolean longInline = (AmHeader.flags(word) & AmHeader.FLAG_LONG_INLINE) != 0;
+        if ((AmHeader.flags(word) & ~AmHeader.FLAG_LONG_INLINE) != expectedFlags) {
             drop(source, lane, handler, "its flags 0x" + Integer.toHexString(AmHeader.flags(word))
                     + " do not match its lane");
             return;
@@ -100,6 +101,10 @@ final class AmDispatcher implements MessageSink {
             drop(source, lane, handler, "its reserved header word is not 0");
             return;
         }
+        if (longInline && category != AmCategory.LONG) {
+            drop(source, lane, handler, "a " + category + " message is flagged as carrying a Long payload inline");
+            return;
+        }
         MemorySegment payloadBuffer = b;
         long offset = payloadOffset;
         long length = payloadLength;
@@ -120,8 +125,9 @@ final class AmDispatcher implements MessageSink {
             }
             case LONG -> {
                 Segment s = ep.bound();
-                if (payloadLength != 0) {
-                    drop(source, lane, handler, "a LONG message carries " + payloadLength + " bytes inline");
+                if (payloadLength != (longInline ? longLength : 0)) {
+                    drop(source, lane, handler, "a LONG message carries " + payloadLength + " bytes inline for a"
+                            + (longInline ? "n inline" : " written") + " payload of " + longLength);
                     return;
                 }
                 if (s == null || s.isDestroyed()) {
@@ -135,6 +141,9 @@ final class AmDispatcher implements MessageSink {
                             + longLength + " is outside segment " + s.id() + " of endpoint " + endpoint
                             + ", whose bounds are [0, " + s.size() + ")");
                     return;
+                }
+                if (longInline) {
+                    s.copyFrom(longOffset, b, payloadOffset, longLength); // before the handler, as if put
                 }
                 // Device memory is not host-addressable: the handler sees an empty payload, the data is in place.
                 payloadBuffer = s.hostView() != null ? s.hostView() : MemorySegment.ofArray(new byte[0]);

@@ -16,8 +16,10 @@ import java.lang.foreign.MemorySegment;
  *   | handler | category | nargs | flags | target endpoint | source endpoint | reserved | Long offset    | Long length    | args[nargs]     |
  *   | (u8)    | (u8)     | (u8)  | (u8)  | (int)           | (int)           | (0)      | (long)         | (long)         | (int each)      |
  *   +---------+----------+-------+-------+-----------------+-----------------+----------+----------------+----------------+-----------------+
- *   flags: bit 0 set for a reply. Long offset and length: where the payload of a LONG message was
- *   written in the target endpoint's bound segment (0 for SHORT and MEDIUM).
+ *   flags: bit 0 set for a reply; bit 1 set for a LONG message whose payload travels in the message
+ *   (its target segment is reached only through the owner), which the receiver copies into place
+ *   before running the handler. Long offset and length: where the payload of a LONG message was
+ *   written (or is to be copied) in the target endpoint's bound segment (0 for SHORT and MEDIUM).
  * </pre>
  *
  * A header is {@code 32 + 4 * nargs} bytes: 32 to {@link #MAX_LENGTH} = 96.
@@ -39,6 +41,8 @@ final class AmHeader {
     static final int ARGS = 32;
     /** The flag of a reply. */
     static final int FLAG_REPLY = 1;
+    /** The flag of a LONG message carrying its payload in the message. */
+    static final int FLAG_LONG_INLINE = 2;
     /** The largest header: {@link ActiveMessages#MAX_ARGS} arguments. */
     static final int MAX_LENGTH = ARGS + 4 * ActiveMessages.MAX_ARGS;
 
@@ -52,7 +56,13 @@ final class AmHeader {
 
     /** The packed first word. */
     static int word(int handler, AmCategory category, int nargs, boolean reply) {
-        return handler | category.ordinal() << 8 | nargs << 16 | (reply ? FLAG_REPLY : 0) << 24;
+        return word(handler, category, nargs, reply, false);
+    }
+
+    /** The packed first word, with {@link #FLAG_LONG_INLINE} when {@code longInline}. */
+    static int word(int handler, AmCategory category, int nargs, boolean reply, boolean longInline) {
+        return handler | category.ordinal() << 8 | nargs << 16
+                | ((reply ? FLAG_REPLY : 0) | (longInline ? FLAG_LONG_INLINE : 0)) << 24;
     }
 
     /** Writes everything but the arguments at {@code at}. */

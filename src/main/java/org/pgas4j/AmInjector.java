@@ -77,13 +77,20 @@ final class AmInjector {
         int mediumLength = check(Transport.LANE_REQUEST, jobRank, cat, handler, count, args, payload, offset, length,
                 op);
         long longLength = 0;
+        boolean inline = false;
         if (cat == AmCategory.LONG) {
-            writeLongPayload(client.target(team, rank, dstOffset, length, op), payload, offset, length, dstOffset);
+            PeerTarget t = client.target(team, rank, dstOffset, length, op);
+            inline = carriesInline(t, jobRank, Transport.LANE_REQUEST, length);
+            if (inline) {
+                mediumLength = (int) length;
+            } else {
+                writeLongPayload(t, payload, offset, length, dstOffset);
+            }
             longLength = length;
         }
         send(Transport.LANE_REQUEST, jobRank, team.endpointIndexUnchecked(rank), team.endpoint().index(), cat, handler,
                 count, a0, a1, a2, a3, args, payload, offset, mediumLength, cat == AmCategory.LONG ? dstOffset : 0,
-                longLength, op);
+                longLength, inline, op);
     }
 
     /**
@@ -96,7 +103,7 @@ final class AmInjector {
         client.checkOpen(op);
         int mediumLength = check(Transport.LANE_REQUEST, jobRank, cat, handler, count, null, payload, offset, length, op);
         send(Transport.LANE_REQUEST, jobRank, endpoint, 0, cat, handler, count, a0, a1, a2, a3, null, payload, offset,
-                mediumLength, 0, 0, op);
+                mediumLength, 0, 0, false, op);
     }
 
     /** Checks and sends the reply of {@code token}'s handler to the requester. */
@@ -105,18 +112,30 @@ final class AmInjector {
         int jobRank = token.sourceJobRank();
         int mediumLength = check(Transport.LANE_REPLY, jobRank, cat, handler, count, args, payload, offset, length, op);
         long longLength = 0;
+        boolean inline = false;
         if (cat == AmCategory.LONG) {
             // The requester is (world, its jobrank) when it sent from its primordial endpoint.
             if (token.sourceEndpoint() != 0) {
                 throw new BadArgumentException(op + " on PE " + client.jobRank() + ": a LONG reply to endpoint "
                         + token.sourceEndpoint() + " of PE " + jobRank + " is not supported; only to primordial endpoints");
             }
-            writeLongPayload(client.target(client.world(), jobRank, dstOffset, length, op), payload, offset, length,
-                    dstOffset);
+            PeerTarget t = client.target(client.world(), jobRank, dstOffset, length, op);
+            inline = carriesInline(t, jobRank, Transport.LANE_REPLY, length);
+            if (inline) {
+                mediumLength = (int) length;
+            } else if (AmRmaFallback.isThroughOwner(t.memory) && length > 0) {
+                // Writing it through the owner would mean a request from a handler, which may not wait.
+                throw new BadArgumentException(op + " on PE " + client.jobRank() + ": a LONG reply of " + length
+                        + " bytes into segment " + t.segmentId + " of PE " + jobRank + ", which this PE reaches only"
+                        + " through its owner, must fit in the message: at most " + maxMedium(jobRank, Transport.LANE_REPLY)
+                        + " bytes");
+            } else {
+                writeLongPayload(t, payload, offset, length, dstOffset);
+            }
             longLength = length;
         }
         send(Transport.LANE_REPLY, jobRank, token.sourceEndpoint(), token.endpoint(), cat, handler, count, a0, a1, a2,
-                a3, args, payload, offset, mediumLength, cat == AmCategory.LONG ? dstOffset : 0, longLength, op);
+                a3, args, payload, offset, mediumLength, cat == AmCategory.LONG ? dstOffset : 0, longLength, inline, op);
     }
 
     /** The sender's checks; returns the bytes of payload the message itself carries (MEDIUM only). */
@@ -145,6 +164,16 @@ final class AmInjector {
         return cat == AmCategory.MEDIUM ? (int) length : 0;
     }
 
+    /**
+     * Whether a LONG payload to {@code t} travels in the message: when the target is reached only
+     * through its owner (which would otherwise take a round trip per chunk before the message, and
+     * is impossible from a handler) and the payload fits beside the header.
+     */
+    private boolean carriesInline(PeerTarget t, int jobRank, int lane, long length) {
+        return length > 0 && t.direct == null && AmRmaFallback.isThroughOwner(t.memory)
+                && length <= maxMedium(jobRank, lane);
+    }
+
     private void writeLongPayload(PeerTarget t, MemorySegment payload, long offset, long length, long dstOffset) {
         if (length > 0) {
             MemorySegment d = t.direct;
@@ -163,7 +192,7 @@ final class AmInjector {
 
     private void send(int lane, int jobRank, int targetEndpoint, int sourceEndpoint, AmCategory cat, int handler,
                       int count, int a0, int a1, int a2, int a3, int[] args, MemorySegment payload, long offset,
-                      int mediumLength, long longOffset, long longLength, String op) {
+                      int mediumLength, long longOffset, long longLength, boolean longInline, String op) {
         int headerLength = AmHeader.length(count);
         long claim = transport.claimMessage(jobRank, lane, headerLength, mediumLength);
         if (claim == Transport.CLAIM_FULL) {
@@ -171,7 +200,8 @@ final class AmInjector {
         }
         MemorySegment b = transport.messageBuffer(jobRank, lane);
         try {
-            AmHeader.write(b, claim, AmHeader.word(handler, cat, count, lane == Transport.LANE_REPLY), targetEndpoint,
+            AmHeader.write(b, claim, AmHeader.word(handler, cat, count, lane == Transport.LANE_REPLY, longInline),
+                    targetEndpoint,
                     sourceEndpoint, longOffset, longLength);
             long at = claim + AmHeader.ARGS;
             if (args != null) {

@@ -84,6 +84,11 @@ final class AmRmaFallback {
     }
 
     /** A peer's segment whose owner performs every access. */
+    /** Whether {@code memory} is a peer's memory this PE reaches only through the owner's handlers. */
+    static boolean isThroughOwner(RemoteMemory memory) {
+        return memory instanceof ThroughOwner;
+    }
+
     private final class ThroughOwner implements RemoteMemory {
         private final int jobRank;
         private final int endpoint;

@@ -11,7 +11,7 @@ final class ScenarioSets {
         return switch (name) {
             case "rma" -> RmaScenarios.all();
             case "am" -> AmScenarios.all();
-            case "am-client-segments" -> AmClientSegmentScenarios.all();
+            case "am-client-segments", "am-client-segments-through-owner" -> AmClientSegmentScenarios.all();
             case "atomics" -> AtomicScenarios.all();
             case "atomics-segments" -> AtomicSegmentScenarios.all();
             case "coll", "coll-dissemination", "coll-central" -> CollectiveScenarios.all();

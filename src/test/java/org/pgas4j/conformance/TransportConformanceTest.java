@@ -65,6 +65,11 @@ class TransportConformanceTest {
                 }
             }
         }
+        for (int n : new int[] {2, 3}) {
+            String set = "am-client-segments-through-owner";
+            jobs.add(DynamicContainer.dynamicContainer("shm N=" + n + " " + set,
+                    Stream.of(set).flatMap(s -> scenarioTests("shm", n, s))));
+        }
         return jobs.stream();
     }
 
@@ -98,10 +103,13 @@ class TransportConformanceTest {
     }
 
     private static Map<String, Map<Integer, String>> runShm(int n, String set) {
-        LaunchedJob.Result r = LaunchedJob.run(n, "shm", 180,
-                List.of("--jvm-arg", "-Dpgas4j.segment.size=" + segmentSizeFor(set), "--jvm-arg",
-                        "-Dpgas4j.barrier=" + barrierFor(set)),
-                ConformancePe.class.getName(), set);
+        List<String> options = new ArrayList<>(List.of("--jvm-arg", "-Dpgas4j.segment.size=" + segmentSizeFor(set),
+                "--jvm-arg", "-Dpgas4j.barrier=" + barrierFor(set)));
+        if (set.endsWith("-through-owner")) {
+            // Every access to client memory goes to its owner: LONG payloads travel in the messages.
+            options.addAll(List.of("--jvm-arg", "-Dpgas4j.rma.path=am"));
+        }
+        LaunchedJob.Result r = LaunchedJob.run(n, "shm", 180, options, ConformancePe.class.getName(), set);
         return ScenarioReports.of(r);
     }
 }
