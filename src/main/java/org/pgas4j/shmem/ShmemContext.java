@@ -8,6 +8,7 @@ import org.pgas4j.Atomics;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.DataType;
 import org.pgas4j.Event;
+import org.pgas4j.Peer;
 import org.pgas4j.Rma;
 import org.pgas4j.Team;
 
@@ -52,7 +53,6 @@ public final class ShmemContext {
         this.isDefault = isDefault;
         this.rma = shmem.client().rma();
         this.atomics = shmem.client().atomics();
-        this.onWorld = team.isValid() && team.core() == shmem.client().world();
     }
 
     /** The team this context's PE numbers refer to ({@code shmem_ctx_get_team}). */
@@ -76,7 +76,16 @@ public final class ShmemContext {
         check("destroy");
         quiet();
         destroyed = true;
+        retire();
         shmem.forget(this);
+    }
+
+    /** Ends the hot paths' use of this context (its team destroyed, OpenSHMEM finalized): they go to the checks. */
+    void retire() {
+        live = false;
+        cachedSpace = null;
+        cachedPeers = new Peer[0];
+        spacePeers.clear();
     }
 
     /** Whether {@link #destroy()} has run. */
@@ -88,7 +97,9 @@ public final class ShmemContext {
 
     /** {@code shmem_ctx_quiet}: every operation issued on this context is complete and visible at its target. */
     public void quiet() {
-        check("quiet");
+        if (!live) {
+            check("quiet"); // throws: the context, its team or OpenSHMEM is gone
+        }
         waitPending();
         rma.waitNbi(); // puts are implicit-completion operations of the core (its fence included)
     }
@@ -124,7 +135,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.BYTE);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(peer, off, src, srcIndex, count);
         }
     }
 
@@ -133,7 +144,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.SHORT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(peer, off, src, srcIndex, count);
         }
     }
 
@@ -142,7 +153,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.SHORT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(peer, off, src, srcIndex, count);
         }
     }
 
@@ -151,7 +162,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.INT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(peer, off, src, srcIndex, count);
         }
     }
 
@@ -160,7 +171,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.LONG);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(peer, off, src, srcIndex, count);
         }
     }
 
@@ -169,7 +180,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.FLOAT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(peer, off, src, srcIndex, count);
         }
     }
 
@@ -178,7 +189,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.DOUBLE);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(peer, off, src, srcIndex, count);
         }
     }
 
@@ -187,7 +198,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.BYTE);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(peer, off, src, srcIndex, count);
         }
     }
 
@@ -196,7 +207,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.SHORT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(peer, off, src, srcIndex, count);
         }
     }
 
@@ -205,7 +216,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.INT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(peer, off, src, srcIndex, count);
         }
     }
 
@@ -214,7 +225,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.LONG);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(peer, off, src, srcIndex, count);
         }
     }
 
@@ -223,7 +234,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.FLOAT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(peer, off, src, srcIndex, count);
         }
     }
 
@@ -232,7 +243,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.DOUBLE);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(peer, off, src, srcIndex, count);
         }
     }
 
@@ -296,73 +307,73 @@ public final class ShmemContext {
     /** {@code shmem_ctx_TYPENAME_p} for 8-bit types. */
     public void pByte(SymmetricArray dest, long index, byte value, int pe) {
         long off = element("p", dest, index, pe, DataType.BYTE, MemorySpace.CAP_RMA);
-        rma.putByte(route, target, off, value);
+        rma.putByte(peer, off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 16-bit types. */
     public void pShort(SymmetricArray dest, long index, short value, int pe) {
         long off = element("p", dest, index, pe, DataType.SHORT, MemorySpace.CAP_RMA);
-        rma.putShort(route, target, off, value);
+        rma.putShort(peer, off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 32-bit integer types. */
     public void pInt(SymmetricArray dest, long index, int value, int pe) {
         long off = element("p", dest, index, pe, DataType.INT, MemorySpace.CAP_RMA);
-        rma.putInt(route, target, off, value);
+        rma.putInt(peer, off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 64-bit integer types. */
     public void pLong(SymmetricArray dest, long index, long value, int pe) {
         long off = element("p", dest, index, pe, DataType.LONG, MemorySpace.CAP_RMA);
-        rma.putLong(route, target, off, value);
+        rma.putLong(peer, off, value);
     }
 
     /** {@code shmem_ctx_float_p}. */
     public void pFloat(SymmetricArray dest, long index, float value, int pe) {
         long off = element("p", dest, index, pe, DataType.FLOAT, MemorySpace.CAP_RMA);
-        rma.putFloat(route, target, off, value);
+        rma.putFloat(peer, off, value);
     }
 
     /** {@code shmem_ctx_double_p}. */
     public void pDouble(SymmetricArray dest, long index, double value, int pe) {
         long off = element("p", dest, index, pe, DataType.DOUBLE, MemorySpace.CAP_RMA);
-        rma.putDouble(route, target, off, value);
+        rma.putDouble(peer, off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 8-bit types. */
     public byte gByte(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.BYTE, MemorySpace.CAP_RMA);
-        return rma.getByte(route, target, off);
+        return rma.getByte(peer, off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 16-bit types. */
     public short gShort(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.SHORT, MemorySpace.CAP_RMA);
-        return rma.getShort(route, target, off);
+        return rma.getShort(peer, off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 32-bit integer types. */
     public int gInt(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.INT, MemorySpace.CAP_RMA);
-        return rma.getInt(route, target, off);
+        return rma.getInt(peer, off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 64-bit integer types. */
     public long gLong(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.LONG, MemorySpace.CAP_RMA);
-        return rma.getLong(route, target, off);
+        return rma.getLong(peer, off);
     }
 
     /** {@code shmem_ctx_float_g}. */
     public float gFloat(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.FLOAT, MemorySpace.CAP_RMA);
-        return rma.getFloat(route, target, off);
+        return rma.getFloat(peer, off);
     }
 
     /** {@code shmem_ctx_double_g}. */
     public double gDouble(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.DOUBLE, MemorySpace.CAP_RMA);
-        return rma.getDouble(route, target, off);
+        return rma.getDouble(peer, off);
     }
 
     // ---------------------------------------------------------------- strided
@@ -377,7 +388,7 @@ public final class ShmemContext {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.INT);
         for (int i = 0; i < nelems; i++) {
-            rma.putInt(route, target, first + i * dst * Integer.BYTES, src[srcIndex + i * sst]);
+            rma.putInt(peer, first + i * dst * Integer.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -387,7 +398,7 @@ public final class ShmemContext {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.LONG);
         for (int i = 0; i < nelems; i++) {
-            rma.putLong(route, target, first + i * dst * Long.BYTES, src[srcIndex + i * sst]);
+            rma.putLong(peer, first + i * dst * Long.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -397,7 +408,7 @@ public final class ShmemContext {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.DOUBLE);
         for (int i = 0; i < nelems; i++) {
-            rma.putDouble(route, target, first + i * dst * Double.BYTES, src[srcIndex + i * sst]);
+            rma.putDouble(peer, first + i * dst * Double.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -410,7 +421,7 @@ public final class ShmemContext {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.INT);
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getInt(route, target, first + i * sst * Integer.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getInt(peer, first + i * sst * Integer.BYTES);
         }
     }
 
@@ -420,7 +431,7 @@ public final class ShmemContext {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.LONG);
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getLong(route, target, first + i * sst * Long.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getLong(peer, first + i * sst * Long.BYTES);
         }
     }
 
@@ -430,7 +441,7 @@ public final class ShmemContext {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.DOUBLE);
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getDouble(route, target, first + i * sst * Double.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getDouble(peer, first + i * sst * Double.BYTES);
         }
     }
 
@@ -638,12 +649,21 @@ public final class ShmemContext {
     private static final int EXTENDED = 1;
     private static final int BITWISE = 2;
 
-    /** The job rank the last {@link #element}/{@link #range} check resolved (single-threaded use per context). */
-    private int target;
-    /** Whether the team is the world, whose PE numbers are jobranks (no translation needed). */
-    private final boolean onWorld;
-    /** The core team that reaches the space of the object {@link #range} checked last (ranked by jobrank). */
-    private Team route;
+    /** The core handle of the PE the last {@link #element}/{@link #range} check resolved (single-threaded use per context). */
+    private Peer peer;
+    /**
+     * The one liveness flag of the hot paths: false once the context is destroyed, its team
+     * destroyed or OpenSHMEM finalized ({@link #retire()}); the slow path then says which.
+     */
+    private boolean live = true;
+    /** The space whose handles {@link #cachedPeers} holds: an owned, live space this context reached last. */
+    private MemorySpace cachedSpace;
+    /** Core handles of {@link #cachedSpace} by PE number in the team; null: not yet resolved, or not a member. */
+    private Peer[] cachedPeers = new Peer[0];
+    /** The capabilities of {@link #cachedSpace}. */
+    private long cachedCaps;
+    /** Handles of the other spaces this context has reached, for when it moves between spaces. */
+    private final java.util.IdentityHashMap<MemorySpace, Peer[]> spacePeers = new java.util.IdentityHashMap<>();
 
     private void transfer(String routine, SymmetricArray remote, long remoteIndex, Object local, int localIndex,
                           int count, int pe, DataType carrier, int mode) {
@@ -701,19 +721,19 @@ public final class ShmemContext {
     private void putArrayNbi(Object src, long off, int from, int count) {
         // An instanceof chain, most common carriers first: cheaper on this hot path than a type switch.
         if (src instanceof byte[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else if (src instanceof long[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else if (src instanceof int[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else if (src instanceof double[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else if (src instanceof float[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else if (src instanceof short[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else if (src instanceof char[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else {
             throw new IllegalArgumentException(src.getClass().getName());
         }
@@ -721,26 +741,26 @@ public final class ShmemContext {
 
     private void getArray(Object dst, long off, int from, int count) {
         switch (dst) {
-            case byte[] a -> rma.get(route, target, off, a, from, count);
-            case short[] a -> rma.get(route, target, off, a, from, count);
-            case char[] a -> rma.get(route, target, off, a, from, count);
-            case int[] a -> rma.get(route, target, off, a, from, count);
-            case long[] a -> rma.get(route, target, off, a, from, count);
-            case float[] a -> rma.get(route, target, off, a, from, count);
-            case double[] a -> rma.get(route, target, off, a, from, count);
+            case byte[] a -> rma.get(peer, off, a, from, count);
+            case short[] a -> rma.get(peer, off, a, from, count);
+            case char[] a -> rma.get(peer, off, a, from, count);
+            case int[] a -> rma.get(peer, off, a, from, count);
+            case long[] a -> rma.get(peer, off, a, from, count);
+            case float[] a -> rma.get(peer, off, a, from, count);
+            case double[] a -> rma.get(peer, off, a, from, count);
             default -> throw new IllegalArgumentException(dst.getClass().getName());
         }
     }
 
     private Event getArrayNb(Object dst, long off, int from, int count) {
         return switch (dst) {
-            case byte[] a -> rma.getNB(route, target, off, a, from, count);
-            case short[] a -> rma.getNB(route, target, off, a, from, count);
-            case char[] a -> rma.getNB(route, target, off, a, from, count);
-            case int[] a -> rma.getNB(route, target, off, a, from, count);
-            case long[] a -> rma.getNB(route, target, off, a, from, count);
-            case float[] a -> rma.getNB(route, target, off, a, from, count);
-            case double[] a -> rma.getNB(route, target, off, a, from, count);
+            case byte[] a -> rma.getNB(peer, off, a, from, count);
+            case short[] a -> rma.getNB(peer, off, a, from, count);
+            case char[] a -> rma.getNB(peer, off, a, from, count);
+            case int[] a -> rma.getNB(peer, off, a, from, count);
+            case long[] a -> rma.getNB(peer, off, a, from, count);
+            case float[] a -> rma.getNB(peer, off, a, from, count);
+            case double[] a -> rma.getNB(peer, off, a, from, count);
             default -> throw new IllegalArgumentException(dst.getClass().getName());
         };
     }
@@ -751,7 +771,7 @@ public final class ShmemContext {
             throw new BadArgumentException(routine + ": the signal operation is null on PE " + shmem.myPe());
         }
         long sigOff = element(routine, sig, sigIndex, pe, DataType.LONG, MemorySpace.CAP_AMO);
-        Team sigRoute = route;
+        Peer sigPeer = peer;
         if (sig.type().isSigned()) {
             throw new BadArgumentException(routine + ": the signal object " + sig + " must be of type uint64 "
                     + "(an unsigned 64-bit type)");
@@ -759,11 +779,10 @@ public final class ShmemContext {
         // Everything checked before anything is sent: the data range too.
         range(routine, dest, destIndex, count, pe, carrier, MemorySpace.CAP_RMA);
         transfer(routine, dest, destIndex, src, srcIndex, count, pe, carrier, PUT);
-        int sigTarget = target;
         if (op == SignalOp.SET) {
-            atomics.setLong(sigRoute, sigTarget, sigOff, signal);
+            atomics.setLong(sigPeer, sigOff, signal);
         } else {
-            atomics.addLong(sigRoute, sigTarget, sigOff, signal);
+            atomics.addLong(sigPeer, sigOff, signal);
         }
     }
 
@@ -777,16 +796,16 @@ public final class ShmemContext {
     private long apply(AtomicType type, AtomicOp op, long off, long v1, long v2) {
         boolean wide = type == AtomicType.LONG || type == AtomicType.ULONG;
         if (op == AtomicOp.FADD && wide) {
-            return atomics.fetchAddLong(route, target, off, v1);
+            return atomics.fetchAddLong(peer, off, v1);
         }
         if (op == AtomicOp.ADD && wide) {
-            atomics.addLong(route, target, off, v1);
+            atomics.addLong(peer, off, v1);
             return 0;
         }
         if (op == AtomicOp.FADD && type == AtomicType.INT) {
-            return atomics.fetchAddInt(route, target, off, (int) v1);
+            return atomics.fetchAddInt(peer, off, (int) v1);
         }
-        return atomics.op(route, target, off, type, op, v1, v2);
+        return atomics.op(peer, off, type, op, v1, v2);
     }
 
     private void amoNbi(String routine, AtomicResult fetched, SymmetricArray dest, long index, int pe, AtomicOp op,
@@ -795,7 +814,7 @@ public final class ShmemContext {
             throw new BadArgumentException(routine + ": the result holder is null on PE " + shmem.myPe());
         }
         long off = atomicElement(routine, dest, index, pe, family);
-        keep(atomics.opNB(fetched, route, target, off, dest.type().atomicType(), op, v1, v2));
+        keep(atomics.opNB(fetched, peer, off, dest.type().atomicType(), op, v1, v2));
     }
 
     private long amoFloating(String routine, SymmetricArray dest, long index, int pe, AtomicOp op, long bits) {
@@ -804,7 +823,7 @@ public final class ShmemContext {
         if (!dest.type().isFloatingPoint()) {
             throw new BadArgumentException(routine + ": " + dest + " is not float or double; use the long form");
         }
-        return atomics.op(route, target, off, dest.type().atomicType(), op, bits, 0);
+        return atomics.op(peer, off, dest.type().atomicType(), op, bits, 0);
     }
 
     private long atomicElement(String routine, SymmetricArray dest, long index, int pe, int family) {
@@ -848,35 +867,40 @@ public final class ShmemContext {
             pending = java.util.Arrays.copyOf(pending, pendingCount * 2);
         }
         pending[pendingCount++] = e;
+        shmem.eventKept();
     }
 
-    /** Checks one element access and returns its offset in the target's segment; sets {@link #target}. */
+    /** Checks one element access and returns its offset in the target's segment; sets {@link #peer}. */
     private long element(String routine, SymmetricArray object, long index, int pe, DataType carrier, long cap) {
         return range(routine, object, index, 1, pe, carrier, cap);
     }
 
-    /** Checks {@code count} elements from {@code index} and returns the first's offset; sets {@link #target}. */
+    /** Checks {@code count} elements from {@code index} and returns the first's offset; sets {@link #peer}. */
     private long range(String routine, SymmetricArray object, long index, long count, int pe, DataType carrier,
                        long cap) {
         // The fast path: every check as one condition over plain fields, in a method small enough to
-        // inline; anything wrong goes to the slow path, which finds the first failed check and names it.
+        // inline. The context's liveness is one flag; an allocation not freed is in a live space (a
+        // space is destroyed only once every allocation in it is freed); the cached space was checked
+        // to be this PE's; a handle exists only for a PE of the team that is a member of the space.
+        // Anything else goes to the slow path, which finds the first failed check and names it.
         SymmetricArray.Allocation a = object == null ? null : object.allocation();
-        MemorySpace space = a == null ? null : a.space;
-        if (space != null && !destroyed && !a.freed && space.owner() == shmem && !space.destroyed && shmem.open()
-                && team.usable() && (carrier == null || a.type.carrier() == carrier) && count >= 0 && index >= 0
-                && index <= object.length() - count && pe >= 0 && pe < team.core().size()
-                && (space.capsUnchecked() & cap) != 0) {
-            int jobRank = onWorld ? pe : team.core().jobRankOf(pe);
-            if (space.everyPe || space.hasMember(jobRank)) {
-                target = jobRank;
-                route = space.route;
-                return space.segmentBase + object.byteOffset(index);
+        Peer[] peers = cachedPeers;
+        if (a != null && a.space == cachedSpace && live && !a.freed && (carrier == null || a.carrier == carrier)
+                && count >= 0 && index >= 0 && index <= object.length() - count && pe >= 0 && pe < peers.length
+                && (cachedCaps & cap) != 0) {
+            Peer p = peers[pe];
+            if (p != null) {
+                peer = p;
+                return object.segmentOffset(index);
             }
         }
         return rangeSlowly(routine, object, index, count, pe, carrier, cap);
     }
 
-    /** {@link #range} with each check in turn and its own message: throws for the first that fails. */
+    /**
+     * {@link #range} with each check in turn and its own message: throws for the first that fails;
+     * when all pass, resolves the core handle of the PE (once per space and PE) and caches the space.
+     */
     private long rangeSlowly(String routine, SymmetricArray object, long index, long count, int pe, DataType carrier,
                              long cap) {
         check(routine);
@@ -903,9 +927,21 @@ public final class ShmemContext {
             throw new BadArgumentException(routine + ": " + space.describe() + " does not support "
                     + (cap == MemorySpace.CAP_AMO ? "atomics (CAP_AMO)" : "RMA (CAP_RMA)"));
         }
-        target = jobRank;
-        route = space.route;
-        return space.segmentBase + object.byteOffset(index);
+        Peer[] peers = spacePeers.get(space);
+        if (peers == null) {
+            peers = new Peer[team.nPes()];
+            spacePeers.put(space, peers);
+        }
+        Peer p = peers[pe];
+        if (p == null) {
+            p = rma.peer(space.route, jobRank); // the route is ranked by jobrank
+            peers[pe] = p;
+        }
+        cachedSpace = space;
+        cachedPeers = peers;
+        cachedCaps = space.caps();
+        peer = p;
+        return object.segmentOffset(index);
     }
 
     private long strided(String routine, SymmetricArray remote, long remoteIndex, long remoteStride, int localLength,

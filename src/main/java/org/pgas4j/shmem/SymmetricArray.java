@@ -73,6 +73,11 @@ public final class SymmetricArray {
         return new SymmetricArray(allocation, first + from, count);
     }
 
+    /** Byte offset of element {@code index} within the segment that holds the space, on any member PE. */
+    long segmentOffset(long index) {
+        return allocation.segmentOffset + (first + index) * allocation.size;
+    }
+
     /** Byte offset of element {@code index} within the space's memory on any member PE. */
     long byteOffset(long index) {
         return allocation.byteOffset + (first + index) * allocation.type.size();
@@ -103,12 +108,19 @@ public final class SymmetricArray {
         final ShmemType type;
         final long elements;
         final long serial;
+        /** {@code space.segmentBase + byteOffset}, the element size and the carrier: the hot paths' copies. */
+        final long segmentOffset;
+        final int size;
+        final org.pgas4j.DataType carrier;
         boolean freed;
 
         Allocation(MemorySpace space, long byteOffset, ShmemType type, long elements, long serial) {
             this.space = space;
             this.byteOffset = byteOffset;
             this.type = type;
+            this.segmentOffset = space.segmentBase + byteOffset;
+            this.size = type.size();
+            this.carrier = type.carrier();
             this.elements = elements;
             this.serial = serial;
         }
