@@ -487,6 +487,10 @@ public final class Shmem implements AutoCloseable {
             kind.destroy();
         }
         space.destroyed = true;
+        defaultContext.forget(space);
+        for (ShmemContext c : contexts) {
+            c.forget(space);
+        }
         return 0;
     }
 

@@ -88,6 +88,15 @@ public final class ShmemContext {
         spacePeers.clear();
     }
 
+    /** Drops the handles of a destroyed space (its objects are all freed, so the hot path no longer reaches them). */
+    void forget(MemorySpace space) {
+        spacePeers.remove(space);
+        if (cachedSpace == space) {
+            cachedSpace = null;
+            cachedPeers = new Peer[0];
+        }
+    }
+
     /** Whether {@link #destroy()} has run. */
     public boolean isDestroyed() {
         return destroyed;
