@@ -794,7 +794,7 @@ public final class Shmem implements AutoCloseable {
     private void release(SymmetricArray object) {
         SymmetricArray.Allocation a = object.allocation();
         a.space.heap.release(a.byteOffset);
-        a.freed = true;
+        a.free();
     }
 
     private SpaceCreation failedSpace(String reason) {

@@ -83,17 +83,23 @@ public final class ShmemContext {
     /** Ends the hot paths' use of this context (its team destroyed, OpenSHMEM finalized): they go to the checks. */
     void retire() {
         live = false;
-        cachedSpace = null;
-        cachedPeers = new Peer[0];
+        rmaSpace = null;
+        rmaPeers = NO_PEERS;
+        amoSpace = null;
+        amoPeers = NO_PEERS;
         spacePeers.clear();
     }
 
     /** Drops the handles of a destroyed space (its objects are all freed, so the hot path no longer reaches them). */
     void forget(MemorySpace space) {
         spacePeers.remove(space);
-        if (cachedSpace == space) {
-            cachedSpace = null;
-            cachedPeers = new Peer[0];
+        if (rmaSpace == space) {
+            rmaSpace = null;
+            rmaPeers = NO_PEERS;
+        }
+        if (amoSpace == space) {
+            amoSpace = null;
+            amoPeers = NO_PEERS;
         }
     }
 
@@ -144,7 +150,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.BYTE);
         if (count > 0) {
-            rma.putNBI(peer, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -153,7 +159,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.SHORT);
         if (count > 0) {
-            rma.putNBI(peer, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -162,7 +168,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.SHORT);
         if (count > 0) {
-            rma.putNBI(peer, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -171,7 +177,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.INT);
         if (count > 0) {
-            rma.putNBI(peer, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -180,7 +186,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.LONG);
         if (count > 0) {
-            rma.putNBI(peer, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -189,7 +195,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.FLOAT);
         if (count > 0) {
-            rma.putNBI(peer, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -198,7 +204,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.DOUBLE);
         if (count > 0) {
-            rma.putNBI(peer, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -207,7 +213,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.BYTE);
         if (count > 0) {
-            rma.putNBI(peer, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -216,7 +222,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.SHORT);
         if (count > 0) {
-            rma.putNBI(peer, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -225,7 +231,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.INT);
         if (count > 0) {
-            rma.putNBI(peer, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -234,7 +240,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.LONG);
         if (count > 0) {
-            rma.putNBI(peer, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -243,7 +249,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.FLOAT);
         if (count > 0) {
-            rma.putNBI(peer, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -252,7 +258,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.DOUBLE);
         if (count > 0) {
-            rma.putNBI(peer, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -316,73 +322,73 @@ public final class ShmemContext {
     /** {@code shmem_ctx_TYPENAME_p} for 8-bit types. */
     public void pByte(SymmetricArray dest, long index, byte value, int pe) {
         long off = element("p", dest, index, pe, DataType.BYTE, MemorySpace.CAP_RMA);
-        rma.putByte(peer, off, value);
+        rma.putByte(rmaPeers[pe], off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 16-bit types. */
     public void pShort(SymmetricArray dest, long index, short value, int pe) {
         long off = element("p", dest, index, pe, DataType.SHORT, MemorySpace.CAP_RMA);
-        rma.putShort(peer, off, value);
+        rma.putShort(rmaPeers[pe], off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 32-bit integer types. */
     public void pInt(SymmetricArray dest, long index, int value, int pe) {
         long off = element("p", dest, index, pe, DataType.INT, MemorySpace.CAP_RMA);
-        rma.putInt(peer, off, value);
+        rma.putInt(rmaPeers[pe], off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 64-bit integer types. */
     public void pLong(SymmetricArray dest, long index, long value, int pe) {
         long off = element("p", dest, index, pe, DataType.LONG, MemorySpace.CAP_RMA);
-        rma.putLong(peer, off, value);
+        rma.putLong(rmaPeers[pe], off, value);
     }
 
     /** {@code shmem_ctx_float_p}. */
     public void pFloat(SymmetricArray dest, long index, float value, int pe) {
         long off = element("p", dest, index, pe, DataType.FLOAT, MemorySpace.CAP_RMA);
-        rma.putFloat(peer, off, value);
+        rma.putFloat(rmaPeers[pe], off, value);
     }
 
     /** {@code shmem_ctx_double_p}. */
     public void pDouble(SymmetricArray dest, long index, double value, int pe) {
         long off = element("p", dest, index, pe, DataType.DOUBLE, MemorySpace.CAP_RMA);
-        rma.putDouble(peer, off, value);
+        rma.putDouble(rmaPeers[pe], off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 8-bit types. */
     public byte gByte(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.BYTE, MemorySpace.CAP_RMA);
-        return rma.getByte(peer, off);
+        return rma.getByte(rmaPeers[pe], off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 16-bit types. */
     public short gShort(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.SHORT, MemorySpace.CAP_RMA);
-        return rma.getShort(peer, off);
+        return rma.getShort(rmaPeers[pe], off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 32-bit integer types. */
     public int gInt(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.INT, MemorySpace.CAP_RMA);
-        return rma.getInt(peer, off);
+        return rma.getInt(rmaPeers[pe], off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 64-bit integer types. */
     public long gLong(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.LONG, MemorySpace.CAP_RMA);
-        return rma.getLong(peer, off);
+        return rma.getLong(rmaPeers[pe], off);
     }
 
     /** {@code shmem_ctx_float_g}. */
     public float gFloat(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.FLOAT, MemorySpace.CAP_RMA);
-        return rma.getFloat(peer, off);
+        return rma.getFloat(rmaPeers[pe], off);
     }
 
     /** {@code shmem_ctx_double_g}. */
     public double gDouble(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.DOUBLE, MemorySpace.CAP_RMA);
-        return rma.getDouble(peer, off);
+        return rma.getDouble(rmaPeers[pe], off);
     }
 
     // ---------------------------------------------------------------- strided
@@ -396,8 +402,9 @@ public final class ShmemContext {
                      int pe) {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.INT);
+        Peer p = rmaPeers[pe];
         for (int i = 0; i < nelems; i++) {
-            rma.putInt(peer, first + i * dst * Integer.BYTES, src[srcIndex + i * sst]);
+            rma.putInt(p, first + i * dst * Integer.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -406,8 +413,9 @@ public final class ShmemContext {
                      int pe) {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.LONG);
+        Peer p = rmaPeers[pe];
         for (int i = 0; i < nelems; i++) {
-            rma.putLong(peer, first + i * dst * Long.BYTES, src[srcIndex + i * sst]);
+            rma.putLong(p, first + i * dst * Long.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -416,8 +424,9 @@ public final class ShmemContext {
                      int pe) {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.DOUBLE);
+        Peer p = rmaPeers[pe];
         for (int i = 0; i < nelems; i++) {
-            rma.putDouble(peer, first + i * dst * Double.BYTES, src[srcIndex + i * sst]);
+            rma.putDouble(p, first + i * dst * Double.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -429,8 +438,9 @@ public final class ShmemContext {
                      int nelems, int pe) {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.INT);
+        Peer p = rmaPeers[pe];
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getInt(peer, first + i * sst * Integer.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getInt(p, first + i * sst * Integer.BYTES);
         }
     }
 
@@ -439,8 +449,9 @@ public final class ShmemContext {
                      int nelems, int pe) {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.LONG);
+        Peer p = rmaPeers[pe];
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getLong(peer, first + i * sst * Long.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getLong(p, first + i * sst * Long.BYTES);
         }
     }
 
@@ -449,8 +460,9 @@ public final class ShmemContext {
                      int nelems, int pe) {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.DOUBLE);
+        Peer p = rmaPeers[pe];
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getDouble(peer, first + i * sst * Double.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getDouble(p, first + i * sst * Double.BYTES);
         }
     }
 
@@ -545,7 +557,7 @@ public final class ShmemContext {
     /** {@code shmem_ctx_TYPENAME_atomic_fetch_add}. */
     public long atomicFetchAdd(SymmetricArray dest, long index, long value, int pe) {
         long off = atomicElement("atomicFetchAdd", dest, index, pe, STANDARD);
-        return apply(dest.type().atomicType(), AtomicOp.FADD, off, value, 0);
+        return apply(amoPeers[pe], dest.allocation().atomicType, AtomicOp.FADD, off, value, 0);
     }
 
     /** {@code shmem_ctx_TYPENAME_atomic_add}. */
@@ -654,24 +666,27 @@ public final class ShmemContext {
     private static final int PUT_NBI = 1;
     private static final int GET = 2;
     private static final int GET_NBI = 3;
-    private static final int STANDARD = 0;
-    private static final int EXTENDED = 1;
-    private static final int BITWISE = 2;
+    private static final int STANDARD = ShmemType.AMO_STANDARD;
+    private static final int EXTENDED = ShmemType.AMO_EXTENDED;
+    private static final int BITWISE = ShmemType.AMO_BITWISE;
 
-    /** The core handle of the PE the last {@link #element}/{@link #range} check resolved (single-threaded use per context). */
-    private Peer peer;
     /**
-     * The one liveness flag of the hot paths: false once the context is destroyed, its team
-     * destroyed or OpenSHMEM finalized ({@link #retire()}); the slow path then says which.
+     * False once the context is destroyed, its team destroyed or OpenSHMEM finalized
+     * ({@link #retire()}, which also empties the caches below, so the hot paths go to the checks).
      */
     private boolean live = true;
-    /** The space whose handles {@link #cachedPeers} holds: an owned, live space this context reached last. */
-    private MemorySpace cachedSpace;
-    /** Core handles of {@link #cachedSpace} by PE number in the team; null: not yet resolved, or not a member. */
-    private Peer[] cachedPeers = new Peer[0];
-    /** The capabilities of {@link #cachedSpace}. */
-    private long cachedCaps;
-    /** Handles of the other spaces this context has reached, for when it moves between spaces. */
+    /**
+     * The space an RMA on this context reached last (owned by this PE, live, with CAP_RMA), and
+     * its core handles by PE number in the team (null: not yet resolved, or not a member). Being
+     * the cached space is the hot path's check of the context, the space and the capability.
+     */
+    private MemorySpace rmaSpace;
+    private Peer[] rmaPeers = NO_PEERS;
+    /** The same for atomics (CAP_AMO). */
+    private MemorySpace amoSpace;
+    private Peer[] amoPeers = NO_PEERS;
+    private static final Peer[] NO_PEERS = new Peer[0];
+    /** The handles of every space this context has reached, for when it moves between spaces. */
     private final java.util.IdentityHashMap<MemorySpace, Peer[]> spacePeers = new java.util.IdentityHashMap<>();
 
     private void transfer(String routine, SymmetricArray remote, long remoteIndex, Object local, int localIndex,
@@ -688,18 +703,18 @@ public final class ShmemContext {
             case PUT -> {
                 // Implicit completion: the source is reusable on return, quiet completes it. A
                 // blocking core put would fence here and quiet again.
-                putArrayNbi(local, off, localIndex, count);
+                putArrayNbi(rmaPeers[pe], local, off, localIndex, count);
                 yield Event.DONE;
             }
             case PUT_NBI -> {
-                putArrayNbi(local, off, localIndex, count);
+                putArrayNbi(rmaPeers[pe], local, off, localIndex, count);
                 yield Event.DONE;
             }
             case GET -> {
-                getArray(local, off, localIndex, count);
+                getArray(rmaPeers[pe], local, off, localIndex, count);
                 yield Event.DONE;
             }
-            default -> getArrayNb(local, off, localIndex, count);
+            default -> getArrayNb(rmaPeers[pe], local, off, localIndex, count);
         };
         keep(e);
     }
@@ -727,7 +742,7 @@ public final class ShmemContext {
                 + count + ") are outside the local array of " + localLength + " on PE " + shmem.myPe());
     }
 
-    private void putArrayNbi(Object src, long off, int from, int count) {
+    private void putArrayNbi(Peer peer, Object src, long off, int from, int count) {
         // An instanceof chain, most common carriers first: cheaper on this hot path than a type switch.
         if (src instanceof byte[] a) {
             rma.putNBI(peer, off, a, from, count);
@@ -748,7 +763,7 @@ public final class ShmemContext {
         }
     }
 
-    private void getArray(Object dst, long off, int from, int count) {
+    private void getArray(Peer peer, Object dst, long off, int from, int count) {
         switch (dst) {
             case byte[] a -> rma.get(peer, off, a, from, count);
             case short[] a -> rma.get(peer, off, a, from, count);
@@ -761,7 +776,7 @@ public final class ShmemContext {
         }
     }
 
-    private Event getArrayNb(Object dst, long off, int from, int count) {
+    private Event getArrayNb(Peer peer, Object dst, long off, int from, int count) {
         return switch (dst) {
             case byte[] a -> rma.getNB(peer, off, a, from, count);
             case short[] a -> rma.getNB(peer, off, a, from, count);
@@ -780,7 +795,7 @@ public final class ShmemContext {
             throw new BadArgumentException(routine + ": the signal operation is null on PE " + shmem.myPe());
         }
         long sigOff = element(routine, sig, sigIndex, pe, DataType.LONG, MemorySpace.CAP_AMO);
-        Peer sigPeer = peer;
+        Peer sigPeer = amoPeers[pe]; // before the data range, which may move the AMO cache to its space
         if (sig.type().isSigned()) {
             throw new BadArgumentException(routine + ": the signal object " + sig + " must be of type uint64 "
                     + "(an unsigned 64-bit type)");
@@ -798,11 +813,11 @@ public final class ShmemContext {
     private long amo(String routine, SymmetricArray dest, long index, int pe, AtomicOp op, long v1, long v2,
                      int family) {
         long off = atomicElement(routine, dest, index, pe, family);
-        return apply(dest.type().atomicType(), op, off, v1, v2);
+        return apply(amoPeers[pe], dest.allocation().atomicType, op, off, v1, v2);
     }
 
     /** Runs {@code op} at the checked target; the commonest take the core's specialised calls (no op dispatch). */
-    private long apply(AtomicType type, AtomicOp op, long off, long v1, long v2) {
+    private long apply(Peer peer, AtomicType type, AtomicOp op, long off, long v1, long v2) {
         boolean wide = type == AtomicType.LONG || type == AtomicType.ULONG;
         if (op == AtomicOp.FADD && wide) {
             return atomics.fetchAddLong(peer, off, v1);
@@ -823,7 +838,7 @@ public final class ShmemContext {
             throw new BadArgumentException(routine + ": the result holder is null on PE " + shmem.myPe());
         }
         long off = atomicElement(routine, dest, index, pe, family);
-        keep(atomics.opNB(fetched, peer, off, dest.type().atomicType(), op, v1, v2));
+        keep(atomics.opNB(fetched, amoPeers[pe], off, dest.type().atomicType(), op, v1, v2));
     }
 
     private long amoFloating(String routine, SymmetricArray dest, long index, int pe, AtomicOp op, long bits) {
@@ -832,18 +847,25 @@ public final class ShmemContext {
         if (!dest.type().isFloatingPoint()) {
             throw new BadArgumentException(routine + ": " + dest + " is not float or double; use the long form");
         }
-        return atomics.op(peer, off, dest.type().atomicType(), op, bits, 0);
+        return atomics.op(amoPeers[pe], off, dest.type().atomicType(), op, bits, 0);
     }
 
+    /**
+     * The checks of an atomic on one element of an AMO type of {@code family}: {@link #range}'s
+     * fast path with the type's family bits in place of the carrier, else every check in turn.
+     */
     private long atomicElement(String routine, SymmetricArray dest, long index, int pe, int family) {
+        SymmetricArray.Allocation a = dest == null ? null : dest.allocation();
+        Peer[] peers = amoPeers;
+        if (a != null && a.space == amoSpace && (a.amoFamilies & family) != 0 && index >= 0 && index < dest.length()
+                && pe >= 0 && pe < peers.length) {
+            Peer p = peers[pe];
+            if (p != null) {
+                return dest.segmentOffset(index);
+            }
+        }
         long off = element(routine, dest, index, pe, null, MemorySpace.CAP_AMO);
-        ShmemType t = dest.type();
-        boolean ok = switch (family) {
-            case STANDARD -> t.hasStandardAtomics();
-            case EXTENDED -> t.hasExtendedAtomics() && !t.isFloatingPoint();
-            default -> t.hasBitwiseAtomics();
-        };
-        if (!ok) {
+        if ((dest.allocation().amoFamilies & family) == 0) {
             throw atomicTypeRefusal(routine, dest, family);
         }
         return off;
@@ -879,27 +901,28 @@ public final class ShmemContext {
         shmem.eventKept();
     }
 
-    /** Checks one element access and returns its offset in the target's segment; sets {@link #peer}. */
+    /** Checks one element access and returns its offset in the target's segment; the PE's handle is then {@code rmaPeers[pe]} or {@code amoPeers[pe]}, by {@code cap}. */
     private long element(String routine, SymmetricArray object, long index, int pe, DataType carrier, long cap) {
         return range(routine, object, index, 1, pe, carrier, cap);
     }
 
-    /** Checks {@code count} elements from {@code index} and returns the first's offset; sets {@link #peer}. */
+    /** Checks {@code count} elements from {@code index} and returns the first's offset; the PE's handle is then {@code rmaPeers[pe]} or {@code amoPeers[pe]}, by {@code cap} (no field is written on the way: a reference store costs a GC write barrier). */
     private long range(String routine, SymmetricArray object, long index, long count, int pe, DataType carrier,
                        long cap) {
         // The fast path: every check as one condition over plain fields, in a method small enough to
-        // inline. The context's liveness is one flag; an allocation not freed is in a live space (a
-        // space is destroyed only once every allocation in it is freed); the cached space was checked
-        // to be this PE's; a handle exists only for a PE of the team that is a member of the space.
-        // Anything else goes to the slow path, which finds the first failed check and names it.
+        // inline. The cached space stands for the context's liveness (retire() empties the cache), the
+        // space's ownership, liveness and capability (checked when it was cached); an allocation's
+        // carrier is null once freed (and a space is destroyed only once all its allocations are); a
+        // handle exists only for a PE of the team that is a member of the space. Anything else goes
+        // to the slow path, which finds the first failed check and names it.
         SymmetricArray.Allocation a = object == null ? null : object.allocation();
-        Peer[] peers = cachedPeers;
-        if (a != null && a.space == cachedSpace && live && !a.freed && (carrier == null || a.carrier == carrier)
-                && count >= 0 && index >= 0 && index <= object.length() - count && pe >= 0 && pe < peers.length
-                && (cachedCaps & cap) != 0) {
+        boolean rmaCap = cap == MemorySpace.CAP_RMA;
+        MemorySpace cached = rmaCap ? rmaSpace : amoSpace;
+        Peer[] peers = rmaCap ? rmaPeers : amoPeers;
+        if (a != null && a.space == cached && (carrier == null ? !a.freed : a.carrier == carrier) && count >= 0
+                && index >= 0 && index <= object.length() - count && pe >= 0 && pe < peers.length) {
             Peer p = peers[pe];
             if (p != null) {
-                peer = p;
                 return object.segmentOffset(index);
             }
         }
@@ -946,10 +969,15 @@ public final class ShmemContext {
             p = rma.peer(space.route, jobRank); // the route is ranked by jobrank
             peers[pe] = p;
         }
-        cachedSpace = space;
-        cachedPeers = peers;
-        cachedCaps = space.caps();
-        peer = p;
+        long caps = space.caps();
+        if ((caps & MemorySpace.CAP_RMA) != 0) {
+            rmaSpace = space;
+            rmaPeers = peers;
+        }
+        if ((caps & MemorySpace.CAP_AMO) != 0) {
+            amoSpace = space;
+            amoPeers = peers;
+        }
         return object.segmentOffset(index);
     }
 

@@ -108,10 +108,16 @@ public final class SymmetricArray {
         final ShmemType type;
         final long elements;
         final long serial;
-        /** {@code space.segmentBase + byteOffset}, the element size and the carrier: the hot paths' copies. */
+        /** {@code space.segmentBase + byteOffset} and the element size: the hot paths' copies. */
         final long segmentOffset;
         final int size;
-        final org.pgas4j.DataType carrier;
+        /**
+         * The type's carrier and {@link ShmemType#amoFamilies()}, for the hot paths' type checks;
+         * null and 0 once freed, so that those checks also refuse a freed allocation.
+         */
+        org.pgas4j.DataType carrier;
+        int amoFamilies;
+        final org.pgas4j.AtomicType atomicType;
         boolean freed;
 
         Allocation(MemorySpace space, long byteOffset, ShmemType type, long elements, long serial) {
@@ -121,12 +127,21 @@ public final class SymmetricArray {
             this.segmentOffset = space.segmentBase + byteOffset;
             this.size = type.size();
             this.carrier = type.carrier();
+            this.amoFamilies = type.amoFamilies();
+            this.atomicType = type.atomicType();
             this.elements = elements;
             this.serial = serial;
         }
 
         long length() {
             return elements;
+        }
+
+        /** Marks the allocation freed (free, realloc, the free before a space destroy). */
+        void free() {
+            freed = true;
+            carrier = null;
+            amoFamilies = 0;
         }
     }
 }
