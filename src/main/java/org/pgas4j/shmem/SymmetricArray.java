@@ -14,11 +14,15 @@ public final class SymmetricArray {
     private final Allocation allocation;
     private final long first;   // element index within the allocation
     private final long length;
+    private final long segmentBase; // segment offset of element 0 of this view, and the element size:
+    private final int elementSize;  // what the hot paths read to place an element
 
     private SymmetricArray(Allocation allocation, long first, long length) {
         this.allocation = allocation;
         this.first = first;
         this.length = length;
+        this.elementSize = allocation.size;
+        this.segmentBase = allocation.segmentOffset + first * elementSize;
     }
 
     static SymmetricArray whole(MemorySpace space, long byteOffset, ShmemType type, long length, long serial) {
@@ -75,7 +79,7 @@ public final class SymmetricArray {
 
     /** Byte offset of element {@code index} within the segment that holds the space, on any member PE. */
     long segmentOffset(long index) {
-        return allocation.segmentOffset + (first + index) * allocation.size;
+        return segmentBase + index * elementSize;
     }
 
     /** Byte offset of element {@code index} within the space's memory on any member PE. */
