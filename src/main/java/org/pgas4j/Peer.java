@@ -20,7 +20,10 @@ import org.pgas4j.internal.PeerTarget;
  * client, before anything is sent.
  *
  * <p>There is one handle per (team, rank): {@link Rma#peer} returns the same object each time.
- * A handle is safe to share between the threads of its client.
+ * A handle may be shared between the threads of its client. Its retirement is a plain write, seen
+ * at once by the thread that destroyed the team or closed the client; another thread sees it once
+ * it is ordered after that call (as any call after a close must be), and until then behaves as the
+ * (team, rank) forms do in the same race.
  */
 public final class Peer {
     final Client client;
