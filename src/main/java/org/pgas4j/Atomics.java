@@ -28,6 +28,9 @@ import org.pgas4j.internal.TransportAtomics;
  * {@link AtomicResult} the caller passes and may reuse; when the operation completed at once it
  * returns {@link Event#DONE}, so non-blocking atomics allocate nothing either.
  *
+ * Every method that takes (team, rank) also takes a resolved {@link Peer} ({@link Rma#peer}),
+ * which checks the team and rank once instead of on every call (see {@link Rma}).
+ *
  * <h2>Semantics</h2>
  * Every atomic is sequentially consistent. Integer add, subtract, multiply, increment and
  * decrement wrap. Min and max of the unsigned views compare unsigned; of {@code float} and
@@ -86,6 +89,13 @@ public final class Atomics {
         return op.isFetching() ? old : 0;
     }
 
+    /** {@link #op(Team, int, long, AtomicType, AtomicOp, long, long)} through a resolved peer. */
+    public long op(Peer peer, long offset, AtomicType type, AtomicOp op, long operand1, long operand2) {
+        checkOp(type, op, "op");
+        long old = execute(peer, offset, type.code, op.code, operand1, operand2, "op");
+        return op.isFetching() ? old : 0;
+    }
+
     /**
      * Starts {@code op} on the {@code type} location at {@code offset} in the segment of
      * (team, rank) ({@code gex_AD_OpNB}). When the returned event has completed, the operation is
@@ -103,6 +113,22 @@ public final class Atomics {
             throw AtomicErrors.noResult(client.jobRank(), op, "opNB");
         }
         PeerTarget t = target(team, rank, offset, type.code, "opNB");
+        return opNB(t, result, team, rank, offset, type, op, operand1, operand2);
+    }
+
+    /** {@link #opNB(AtomicResult, Team, int, long, AtomicType, AtomicOp, long, long)} through a resolved peer. */
+    public Event opNB(AtomicResult result, Peer peer, long offset, AtomicType type, AtomicOp op, long operand1,
+                      long operand2) {
+        checkOp(type, op, "opNB");
+        if (result == null && op.isFetching()) {
+            throw AtomicErrors.noResult(client.jobRank(), op, "opNB");
+        }
+        PeerTarget t = target(peer, offset, type.code, "opNB");
+        return opNB(t, result, peer.team(), peer.rank(), offset, type, op, operand1, operand2);
+    }
+
+    private Event opNB(PeerTarget t, AtomicResult result, Team team, int rank, long offset, AtomicType type,
+                       AtomicOp op, long operand1, long operand2) {
         MemorySegment d = t.direct;
         if (d != null) {
             long old = AtomicExecutor.apply(d, offset, type.code, op.code, operand1, operand2);
@@ -143,10 +169,32 @@ public final class Atomics {
         return t;
     }
 
+    /** The checked target of an atomic through {@code peer}: the handle's checks plus alignment. */
+    private PeerTarget target(Peer peer, long offset, int type, String name) {
+        int size = AtomicExecutor.byteSize(type);
+        PeerTarget t = client.target(peer, offset, size, name);
+        MemorySegment d = t.direct;
+        long address = d != null ? d.address() + offset : 0;
+        if (((offset | address) & (size - 1)) != 0) {
+            throw AtomicErrors.misaligned(client.jobRank(), peer.team(), peer.rank(), t, offset, address, size, name);
+        }
+        return t;
+    }
+
     /** A blocking atomic: the old value as bits (see {@link AtomicExecutor}). */
     private long execute(Team team, int rank, long offset, int type, int op, long operand1, long operand2,
                          String name) {
-        PeerTarget t = target(team, rank, offset, type, name);
+        return execute(target(team, rank, offset, type, name), team, rank, offset, type, op, operand1, operand2, name);
+    }
+
+    /** A blocking atomic through a resolved peer. */
+    private long execute(Peer peer, long offset, int type, int op, long operand1, long operand2, String name) {
+        return execute(target(peer, offset, type, name), peer.team(), peer.rank(), offset, type, op, operand1,
+                operand2, name);
+    }
+
+    private long execute(PeerTarget t, Team team, int rank, long offset, int type, int op, long operand1,
+                         long operand2, String name) {
         MemorySegment d = t.direct;
         if (d != null) {
             return AtomicExecutor.apply(d, offset, type, op, operand1, operand2);
@@ -185,9 +233,19 @@ public final class Atomics {
         execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.SET, value, 0, "setInt");
     }
 
+    /** {@link #setInt(Team, int, long, int)} through a resolved peer. */
+    public void setInt(Peer peer, long offset, int value) {
+        execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.SET, value, 0, "setInt");
+    }
+
     /** Atomically loads the value ({@code GEX_OP_GET} on {@code GEX_DT_I32}; {@code shmem_int_atomic_fetch}). */
     public int getInt(Team team, int rank, long offset) {
         return (int) execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.GET, 0, 0, "getInt");
+    }
+
+    /** {@link #getInt(Team, int, long)} through a resolved peer. */
+    public int getInt(Peer peer, long offset) {
+        return (int) execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.GET, 0, 0, "getInt");
     }
 
     /**
@@ -196,6 +254,11 @@ public final class Atomics {
      */
     public int swapInt(Team team, int rank, long offset, int value) {
         return (int) execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.SWAP, value, 0, "swapInt");
+    }
+
+    /** {@link #swapInt(Team, int, long, int)} through a resolved peer. */
+    public int swapInt(Peer peer, long offset, int value) {
+        return (int) execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.SWAP, value, 0, "swapInt");
     }
 
     /**
@@ -207,9 +270,20 @@ public final class Atomics {
                 expected, desired, "compareAndSwapInt");
     }
 
+    /** {@link #compareAndSwapInt(Team, int, long, int, int)} through a resolved peer. */
+    public int compareAndSwapInt(Peer peer, long offset, int expected, int desired) {
+        return (int) execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.CAS,
+                expected, desired, "compareAndSwapInt");
+    }
+
     /** Atomically adds {@code value} ({@code GEX_OP_ADD} on {@code GEX_DT_I32}; {@code shmem_int_atomic_add}). */
     public void addInt(Team team, int rank, long offset, int value) {
         execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.ADD, value, 0, "addInt");
+    }
+
+    /** {@link #addInt(Team, int, long, int)} through a resolved peer. */
+    public void addInt(Peer peer, long offset, int value) {
+        execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.ADD, value, 0, "addInt");
     }
 
     /**
@@ -220,9 +294,19 @@ public final class Atomics {
         return (int) execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.ADD, value, 0, "fetchAddInt");
     }
 
+    /** {@link #fetchAddInt(Team, int, long, int)} through a resolved peer. */
+    public int fetchAddInt(Peer peer, long offset, int value) {
+        return (int) execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.ADD, value, 0, "fetchAddInt");
+    }
+
     /** Atomically adds one ({@code GEX_OP_INC} on {@code GEX_DT_I32}; {@code shmem_int_atomic_inc}). */
     public void incInt(Team team, int rank, long offset) {
         execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.INC, 0, 0, "incInt");
+    }
+
+    /** {@link #incInt(Team, int, long)} through a resolved peer. */
+    public void incInt(Peer peer, long offset) {
+        execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.INC, 0, 0, "incInt");
     }
 
     /**
@@ -233,12 +317,22 @@ public final class Atomics {
         return (int) execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.INC, 0, 0, "fetchIncInt");
     }
 
+    /** {@link #fetchIncInt(Team, int, long)} through a resolved peer. */
+    public int fetchIncInt(Peer peer, long offset) {
+        return (int) execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.INC, 0, 0, "fetchIncInt");
+    }
+
     /**
      * Atomically stores the smaller of the value and {@code value} ({@code GEX_OP_MIN} on {@code GEX_DT_I32}; no
      * OpenSHMEM routine).
      */
     public void minInt(Team team, int rank, long offset, int value) {
         execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.MIN, value, 0, "minInt");
+    }
+
+    /** {@link #minInt(Team, int, long, int)} through a resolved peer. */
+    public void minInt(Peer peer, long offset, int value) {
+        execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.MIN, value, 0, "minInt");
     }
 
     /**
@@ -249,12 +343,22 @@ public final class Atomics {
         return (int) execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.MIN, value, 0, "fetchMinInt");
     }
 
+    /** {@link #fetchMinInt(Team, int, long, int)} through a resolved peer. */
+    public int fetchMinInt(Peer peer, long offset, int value) {
+        return (int) execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.MIN, value, 0, "fetchMinInt");
+    }
+
     /**
      * Atomically stores the larger of the value and {@code value} ({@code GEX_OP_MAX} on {@code GEX_DT_I32}; no
      * OpenSHMEM routine).
      */
     public void maxInt(Team team, int rank, long offset, int value) {
         execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.MAX, value, 0, "maxInt");
+    }
+
+    /** {@link #maxInt(Team, int, long, int)} through a resolved peer. */
+    public void maxInt(Peer peer, long offset, int value) {
+        execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.MAX, value, 0, "maxInt");
     }
 
     /**
@@ -265,12 +369,22 @@ public final class Atomics {
         return (int) execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.MAX, value, 0, "fetchMaxInt");
     }
 
+    /** {@link #fetchMaxInt(Team, int, long, int)} through a resolved peer. */
+    public int fetchMaxInt(Peer peer, long offset, int value) {
+        return (int) execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.MAX, value, 0, "fetchMaxInt");
+    }
+
     /**
      * Atomically ands the value with {@code value} ({@code GEX_OP_AND} on {@code GEX_DT_I32};
      * {@code shmem_int32_atomic_and}).
      */
     public void andInt(Team team, int rank, long offset, int value) {
         execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.AND, value, 0, "andInt");
+    }
+
+    /** {@link #andInt(Team, int, long, int)} through a resolved peer. */
+    public void andInt(Peer peer, long offset, int value) {
+        execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.AND, value, 0, "andInt");
     }
 
     /**
@@ -281,12 +395,22 @@ public final class Atomics {
         return (int) execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.AND, value, 0, "fetchAndInt");
     }
 
+    /** {@link #fetchAndInt(Team, int, long, int)} through a resolved peer. */
+    public int fetchAndInt(Peer peer, long offset, int value) {
+        return (int) execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.AND, value, 0, "fetchAndInt");
+    }
+
     /**
      * Atomically ors the value with {@code value} ({@code GEX_OP_OR} on {@code GEX_DT_I32};
      * {@code shmem_int32_atomic_or}).
      */
     public void orInt(Team team, int rank, long offset, int value) {
         execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.OR, value, 0, "orInt");
+    }
+
+    /** {@link #orInt(Team, int, long, int)} through a resolved peer. */
+    public void orInt(Peer peer, long offset, int value) {
+        execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.OR, value, 0, "orInt");
     }
 
     /**
@@ -297,6 +421,11 @@ public final class Atomics {
         return (int) execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.OR, value, 0, "fetchOrInt");
     }
 
+    /** {@link #fetchOrInt(Team, int, long, int)} through a resolved peer. */
+    public int fetchOrInt(Peer peer, long offset, int value) {
+        return (int) execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.OR, value, 0, "fetchOrInt");
+    }
+
     /**
      * Atomically exclusive-ors the value with {@code value} ({@code GEX_OP_XOR} on {@code GEX_DT_I32};
      * {@code shmem_int32_atomic_xor}).
@@ -305,12 +434,22 @@ public final class Atomics {
         execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.XOR, value, 0, "xorInt");
     }
 
+    /** {@link #xorInt(Team, int, long, int)} through a resolved peer. */
+    public void xorInt(Peer peer, long offset, int value) {
+        execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.XOR, value, 0, "xorInt");
+    }
+
     /**
      * Atomically exclusive-ors the value with {@code value}; returns the old value ({@code GEX_OP_FXOR} on
      * {@code GEX_DT_I32}; {@code shmem_int32_atomic_fetch_xor}).
      */
     public int fetchXorInt(Team team, int rank, long offset, int value) {
         return (int) execute(team, rank, offset, AtomicExecutor.INT, AtomicExecutor.XOR, value, 0, "fetchXorInt");
+    }
+
+    /** {@link #fetchXorInt(Team, int, long, int)} through a resolved peer. */
+    public int fetchXorInt(Peer peer, long offset, int value) {
+        return (int) execute(peer, offset, AtomicExecutor.INT, AtomicExecutor.XOR, value, 0, "fetchXorInt");
     }
 
     // ---------------------------------------------------------------- uint
@@ -323,12 +462,22 @@ public final class Atomics {
         execute(team, rank, offset, AtomicExecutor.UINT, AtomicExecutor.MIN, value, 0, "minUInt");
     }
 
+    /** {@link #minUInt(Team, int, long, int)} through a resolved peer. */
+    public void minUInt(Peer peer, long offset, int value) {
+        execute(peer, offset, AtomicExecutor.UINT, AtomicExecutor.MIN, value, 0, "minUInt");
+    }
+
     /**
      * Atomically stores the smaller of the value and {@code value}; returns the old value, comparing unsigned
      * ({@code GEX_OP_FMIN} on {@code GEX_DT_U32}; no OpenSHMEM routine).
      */
     public int fetchMinUInt(Team team, int rank, long offset, int value) {
         return (int) execute(team, rank, offset, AtomicExecutor.UINT, AtomicExecutor.MIN, value, 0, "fetchMinUInt");
+    }
+
+    /** {@link #fetchMinUInt(Team, int, long, int)} through a resolved peer. */
+    public int fetchMinUInt(Peer peer, long offset, int value) {
+        return (int) execute(peer, offset, AtomicExecutor.UINT, AtomicExecutor.MIN, value, 0, "fetchMinUInt");
     }
 
     /**
@@ -339,12 +488,22 @@ public final class Atomics {
         execute(team, rank, offset, AtomicExecutor.UINT, AtomicExecutor.MAX, value, 0, "maxUInt");
     }
 
+    /** {@link #maxUInt(Team, int, long, int)} through a resolved peer. */
+    public void maxUInt(Peer peer, long offset, int value) {
+        execute(peer, offset, AtomicExecutor.UINT, AtomicExecutor.MAX, value, 0, "maxUInt");
+    }
+
     /**
      * Atomically stores the larger of the value and {@code value}; returns the old value, comparing unsigned
      * ({@code GEX_OP_FMAX} on {@code GEX_DT_U32}; no OpenSHMEM routine).
      */
     public int fetchMaxUInt(Team team, int rank, long offset, int value) {
         return (int) execute(team, rank, offset, AtomicExecutor.UINT, AtomicExecutor.MAX, value, 0, "fetchMaxUInt");
+    }
+
+    /** {@link #fetchMaxUInt(Team, int, long, int)} through a resolved peer. */
+    public int fetchMaxUInt(Peer peer, long offset, int value) {
+        return (int) execute(peer, offset, AtomicExecutor.UINT, AtomicExecutor.MAX, value, 0, "fetchMaxUInt");
     }
 
     // ---------------------------------------------------------------- long
@@ -354,9 +513,19 @@ public final class Atomics {
         execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.SET, value, 0, "setLong");
     }
 
+    /** {@link #setLong(Team, int, long, long)} through a resolved peer. */
+    public void setLong(Peer peer, long offset, long value) {
+        execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.SET, value, 0, "setLong");
+    }
+
     /** Atomically loads the value ({@code GEX_OP_GET} on {@code GEX_DT_I64}; {@code shmem_long_atomic_fetch}). */
     public long getLong(Team team, int rank, long offset) {
         return execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.GET, 0, 0, "getLong");
+    }
+
+    /** {@link #getLong(Team, int, long)} through a resolved peer. */
+    public long getLong(Peer peer, long offset) {
+        return execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.GET, 0, 0, "getLong");
     }
 
     /**
@@ -365,6 +534,11 @@ public final class Atomics {
      */
     public long swapLong(Team team, int rank, long offset, long value) {
         return execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.SWAP, value, 0, "swapLong");
+    }
+
+    /** {@link #swapLong(Team, int, long, long)} through a resolved peer. */
+    public long swapLong(Peer peer, long offset, long value) {
+        return execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.SWAP, value, 0, "swapLong");
     }
 
     /**
@@ -376,9 +550,20 @@ public final class Atomics {
                 expected, desired, "compareAndSwapLong");
     }
 
+    /** {@link #compareAndSwapLong(Team, int, long, long, long)} through a resolved peer. */
+    public long compareAndSwapLong(Peer peer, long offset, long expected, long desired) {
+        return execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.CAS,
+                expected, desired, "compareAndSwapLong");
+    }
+
     /** Atomically adds {@code value} ({@code GEX_OP_ADD} on {@code GEX_DT_I64}; {@code shmem_long_atomic_add}). */
     public void addLong(Team team, int rank, long offset, long value) {
         execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.ADD, value, 0, "addLong");
+    }
+
+    /** {@link #addLong(Team, int, long, long)} through a resolved peer. */
+    public void addLong(Peer peer, long offset, long value) {
+        execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.ADD, value, 0, "addLong");
     }
 
     /**
@@ -389,9 +574,19 @@ public final class Atomics {
         return execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.ADD, value, 0, "fetchAddLong");
     }
 
+    /** {@link #fetchAddLong(Team, int, long, long)} through a resolved peer. */
+    public long fetchAddLong(Peer peer, long offset, long value) {
+        return execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.ADD, value, 0, "fetchAddLong");
+    }
+
     /** Atomically adds one ({@code GEX_OP_INC} on {@code GEX_DT_I64}; {@code shmem_long_atomic_inc}). */
     public void incLong(Team team, int rank, long offset) {
         execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.INC, 0, 0, "incLong");
+    }
+
+    /** {@link #incLong(Team, int, long)} through a resolved peer. */
+    public void incLong(Peer peer, long offset) {
+        execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.INC, 0, 0, "incLong");
     }
 
     /**
@@ -402,12 +597,22 @@ public final class Atomics {
         return execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.INC, 0, 0, "fetchIncLong");
     }
 
+    /** {@link #fetchIncLong(Team, int, long)} through a resolved peer. */
+    public long fetchIncLong(Peer peer, long offset) {
+        return execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.INC, 0, 0, "fetchIncLong");
+    }
+
     /**
      * Atomically stores the smaller of the value and {@code value} ({@code GEX_OP_MIN} on {@code GEX_DT_I64}; no
      * OpenSHMEM routine).
      */
     public void minLong(Team team, int rank, long offset, long value) {
         execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.MIN, value, 0, "minLong");
+    }
+
+    /** {@link #minLong(Team, int, long, long)} through a resolved peer. */
+    public void minLong(Peer peer, long offset, long value) {
+        execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.MIN, value, 0, "minLong");
     }
 
     /**
@@ -418,12 +623,22 @@ public final class Atomics {
         return execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.MIN, value, 0, "fetchMinLong");
     }
 
+    /** {@link #fetchMinLong(Team, int, long, long)} through a resolved peer. */
+    public long fetchMinLong(Peer peer, long offset, long value) {
+        return execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.MIN, value, 0, "fetchMinLong");
+    }
+
     /**
      * Atomically stores the larger of the value and {@code value} ({@code GEX_OP_MAX} on {@code GEX_DT_I64}; no
      * OpenSHMEM routine).
      */
     public void maxLong(Team team, int rank, long offset, long value) {
         execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.MAX, value, 0, "maxLong");
+    }
+
+    /** {@link #maxLong(Team, int, long, long)} through a resolved peer. */
+    public void maxLong(Peer peer, long offset, long value) {
+        execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.MAX, value, 0, "maxLong");
     }
 
     /**
@@ -434,12 +649,22 @@ public final class Atomics {
         return execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.MAX, value, 0, "fetchMaxLong");
     }
 
+    /** {@link #fetchMaxLong(Team, int, long, long)} through a resolved peer. */
+    public long fetchMaxLong(Peer peer, long offset, long value) {
+        return execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.MAX, value, 0, "fetchMaxLong");
+    }
+
     /**
      * Atomically ands the value with {@code value} ({@code GEX_OP_AND} on {@code GEX_DT_I64};
      * {@code shmem_int64_atomic_and}).
      */
     public void andLong(Team team, int rank, long offset, long value) {
         execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.AND, value, 0, "andLong");
+    }
+
+    /** {@link #andLong(Team, int, long, long)} through a resolved peer. */
+    public void andLong(Peer peer, long offset, long value) {
+        execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.AND, value, 0, "andLong");
     }
 
     /**
@@ -450,12 +675,22 @@ public final class Atomics {
         return execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.AND, value, 0, "fetchAndLong");
     }
 
+    /** {@link #fetchAndLong(Team, int, long, long)} through a resolved peer. */
+    public long fetchAndLong(Peer peer, long offset, long value) {
+        return execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.AND, value, 0, "fetchAndLong");
+    }
+
     /**
      * Atomically ors the value with {@code value} ({@code GEX_OP_OR} on {@code GEX_DT_I64};
      * {@code shmem_int64_atomic_or}).
      */
     public void orLong(Team team, int rank, long offset, long value) {
         execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.OR, value, 0, "orLong");
+    }
+
+    /** {@link #orLong(Team, int, long, long)} through a resolved peer. */
+    public void orLong(Peer peer, long offset, long value) {
+        execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.OR, value, 0, "orLong");
     }
 
     /**
@@ -466,6 +701,11 @@ public final class Atomics {
         return execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.OR, value, 0, "fetchOrLong");
     }
 
+    /** {@link #fetchOrLong(Team, int, long, long)} through a resolved peer. */
+    public long fetchOrLong(Peer peer, long offset, long value) {
+        return execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.OR, value, 0, "fetchOrLong");
+    }
+
     /**
      * Atomically exclusive-ors the value with {@code value} ({@code GEX_OP_XOR} on {@code GEX_DT_I64};
      * {@code shmem_int64_atomic_xor}).
@@ -474,12 +714,22 @@ public final class Atomics {
         execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.XOR, value, 0, "xorLong");
     }
 
+    /** {@link #xorLong(Team, int, long, long)} through a resolved peer. */
+    public void xorLong(Peer peer, long offset, long value) {
+        execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.XOR, value, 0, "xorLong");
+    }
+
     /**
      * Atomically exclusive-ors the value with {@code value}; returns the old value ({@code GEX_OP_FXOR} on
      * {@code GEX_DT_I64}; {@code shmem_int64_atomic_fetch_xor}).
      */
     public long fetchXorLong(Team team, int rank, long offset, long value) {
         return execute(team, rank, offset, AtomicExecutor.LONG, AtomicExecutor.XOR, value, 0, "fetchXorLong");
+    }
+
+    /** {@link #fetchXorLong(Team, int, long, long)} through a resolved peer. */
+    public long fetchXorLong(Peer peer, long offset, long value) {
+        return execute(peer, offset, AtomicExecutor.LONG, AtomicExecutor.XOR, value, 0, "fetchXorLong");
     }
 
     // ---------------------------------------------------------------- ulong
@@ -492,12 +742,22 @@ public final class Atomics {
         execute(team, rank, offset, AtomicExecutor.ULONG, AtomicExecutor.MIN, value, 0, "minULong");
     }
 
+    /** {@link #minULong(Team, int, long, long)} through a resolved peer. */
+    public void minULong(Peer peer, long offset, long value) {
+        execute(peer, offset, AtomicExecutor.ULONG, AtomicExecutor.MIN, value, 0, "minULong");
+    }
+
     /**
      * Atomically stores the smaller of the value and {@code value}; returns the old value, comparing unsigned
      * ({@code GEX_OP_FMIN} on {@code GEX_DT_U64}; no OpenSHMEM routine).
      */
     public long fetchMinULong(Team team, int rank, long offset, long value) {
         return execute(team, rank, offset, AtomicExecutor.ULONG, AtomicExecutor.MIN, value, 0, "fetchMinULong");
+    }
+
+    /** {@link #fetchMinULong(Team, int, long, long)} through a resolved peer. */
+    public long fetchMinULong(Peer peer, long offset, long value) {
+        return execute(peer, offset, AtomicExecutor.ULONG, AtomicExecutor.MIN, value, 0, "fetchMinULong");
     }
 
     /**
@@ -508,12 +768,22 @@ public final class Atomics {
         execute(team, rank, offset, AtomicExecutor.ULONG, AtomicExecutor.MAX, value, 0, "maxULong");
     }
 
+    /** {@link #maxULong(Team, int, long, long)} through a resolved peer. */
+    public void maxULong(Peer peer, long offset, long value) {
+        execute(peer, offset, AtomicExecutor.ULONG, AtomicExecutor.MAX, value, 0, "maxULong");
+    }
+
     /**
      * Atomically stores the larger of the value and {@code value}; returns the old value, comparing unsigned
      * ({@code GEX_OP_FMAX} on {@code GEX_DT_U64}; no OpenSHMEM routine).
      */
     public long fetchMaxULong(Team team, int rank, long offset, long value) {
         return execute(team, rank, offset, AtomicExecutor.ULONG, AtomicExecutor.MAX, value, 0, "fetchMaxULong");
+    }
+
+    /** {@link #fetchMaxULong(Team, int, long, long)} through a resolved peer. */
+    public long fetchMaxULong(Peer peer, long offset, long value) {
+        return execute(peer, offset, AtomicExecutor.ULONG, AtomicExecutor.MAX, value, 0, "fetchMaxULong");
     }
 
     // ---------------------------------------------------------------- float
@@ -524,9 +794,21 @@ public final class Atomics {
                 Float.floatToRawIntBits(value), 0, "setFloat");
     }
 
+    /** {@link #setFloat(Team, int, long, float)} through a resolved peer. */
+    public void setFloat(Peer peer, long offset, float value) {
+        execute(peer, offset, AtomicExecutor.FLOAT, AtomicExecutor.SET,
+                Float.floatToRawIntBits(value), 0, "setFloat");
+    }
+
     /** Atomically loads the value ({@code GEX_OP_GET} on {@code GEX_DT_FLT}; {@code shmem_float_atomic_fetch}). */
     public float getFloat(Team team, int rank, long offset) {
         return Float.intBitsToFloat((int) execute(team, rank, offset, AtomicExecutor.FLOAT, AtomicExecutor.GET,
+                0, 0, "getFloat"));
+    }
+
+    /** {@link #getFloat(Team, int, long)} through a resolved peer. */
+    public float getFloat(Peer peer, long offset) {
+        return Float.intBitsToFloat((int) execute(peer, offset, AtomicExecutor.FLOAT, AtomicExecutor.GET,
                 0, 0, "getFloat"));
     }
 
@@ -539,6 +821,12 @@ public final class Atomics {
                 Float.floatToRawIntBits(value), 0, "swapFloat"));
     }
 
+    /** {@link #swapFloat(Team, int, long, float)} through a resolved peer. */
+    public float swapFloat(Peer peer, long offset, float value) {
+        return Float.intBitsToFloat((int) execute(peer, offset, AtomicExecutor.FLOAT, AtomicExecutor.SWAP,
+                Float.floatToRawIntBits(value), 0, "swapFloat"));
+    }
+
     /**
      * Atomically stores {@code desired} if the value is {@code expected}; returns the old value, whether or not it
      * matched (compared as bits) ({@code GEX_OP_FCAS} on {@code GEX_DT_FLT}; no OpenSHMEM routine).
@@ -548,9 +836,21 @@ public final class Atomics {
                 Float.floatToRawIntBits(expected), Float.floatToRawIntBits(desired), "compareAndSwapFloat"));
     }
 
+    /** {@link #compareAndSwapFloat(Team, int, long, float, float)} through a resolved peer. */
+    public float compareAndSwapFloat(Peer peer, long offset, float expected, float desired) {
+        return Float.intBitsToFloat((int) execute(peer, offset, AtomicExecutor.FLOAT, AtomicExecutor.CAS,
+                Float.floatToRawIntBits(expected), Float.floatToRawIntBits(desired), "compareAndSwapFloat"));
+    }
+
     /** Atomically adds {@code value} ({@code GEX_OP_ADD} on {@code GEX_DT_FLT}; no OpenSHMEM routine). */
     public void addFloat(Team team, int rank, long offset, float value) {
         execute(team, rank, offset, AtomicExecutor.FLOAT, AtomicExecutor.ADD,
+                Float.floatToRawIntBits(value), 0, "addFloat");
+    }
+
+    /** {@link #addFloat(Team, int, long, float)} through a resolved peer. */
+    public void addFloat(Peer peer, long offset, float value) {
+        execute(peer, offset, AtomicExecutor.FLOAT, AtomicExecutor.ADD,
                 Float.floatToRawIntBits(value), 0, "addFloat");
     }
 
@@ -563,12 +863,24 @@ public final class Atomics {
                 Float.floatToRawIntBits(value), 0, "fetchAddFloat"));
     }
 
+    /** {@link #fetchAddFloat(Team, int, long, float)} through a resolved peer. */
+    public float fetchAddFloat(Peer peer, long offset, float value) {
+        return Float.intBitsToFloat((int) execute(peer, offset, AtomicExecutor.FLOAT, AtomicExecutor.ADD,
+                Float.floatToRawIntBits(value), 0, "fetchAddFloat"));
+    }
+
     /**
      * Atomically stores the smaller of the value and {@code value} ({@code GEX_OP_MIN} on {@code GEX_DT_FLT}; no
      * OpenSHMEM routine).
      */
     public void minFloat(Team team, int rank, long offset, float value) {
         execute(team, rank, offset, AtomicExecutor.FLOAT, AtomicExecutor.MIN,
+                Float.floatToRawIntBits(value), 0, "minFloat");
+    }
+
+    /** {@link #minFloat(Team, int, long, float)} through a resolved peer. */
+    public void minFloat(Peer peer, long offset, float value) {
+        execute(peer, offset, AtomicExecutor.FLOAT, AtomicExecutor.MIN,
                 Float.floatToRawIntBits(value), 0, "minFloat");
     }
 
@@ -581,12 +893,24 @@ public final class Atomics {
                 Float.floatToRawIntBits(value), 0, "fetchMinFloat"));
     }
 
+    /** {@link #fetchMinFloat(Team, int, long, float)} through a resolved peer. */
+    public float fetchMinFloat(Peer peer, long offset, float value) {
+        return Float.intBitsToFloat((int) execute(peer, offset, AtomicExecutor.FLOAT, AtomicExecutor.MIN,
+                Float.floatToRawIntBits(value), 0, "fetchMinFloat"));
+    }
+
     /**
      * Atomically stores the larger of the value and {@code value} ({@code GEX_OP_MAX} on {@code GEX_DT_FLT}; no
      * OpenSHMEM routine).
      */
     public void maxFloat(Team team, int rank, long offset, float value) {
         execute(team, rank, offset, AtomicExecutor.FLOAT, AtomicExecutor.MAX,
+                Float.floatToRawIntBits(value), 0, "maxFloat");
+    }
+
+    /** {@link #maxFloat(Team, int, long, float)} through a resolved peer. */
+    public void maxFloat(Peer peer, long offset, float value) {
+        execute(peer, offset, AtomicExecutor.FLOAT, AtomicExecutor.MAX,
                 Float.floatToRawIntBits(value), 0, "maxFloat");
     }
 
@@ -599,6 +923,12 @@ public final class Atomics {
                 Float.floatToRawIntBits(value), 0, "fetchMaxFloat"));
     }
 
+    /** {@link #fetchMaxFloat(Team, int, long, float)} through a resolved peer. */
+    public float fetchMaxFloat(Peer peer, long offset, float value) {
+        return Float.intBitsToFloat((int) execute(peer, offset, AtomicExecutor.FLOAT, AtomicExecutor.MAX,
+                Float.floatToRawIntBits(value), 0, "fetchMaxFloat"));
+    }
+
     // ---------------------------------------------------------------- double
 
     /** Atomically stores {@code value} ({@code GEX_OP_SET} on {@code GEX_DT_DBL}; {@code shmem_double_atomic_set}). */
@@ -607,9 +937,21 @@ public final class Atomics {
                 Double.doubleToRawLongBits(value), 0, "setDouble");
     }
 
+    /** {@link #setDouble(Team, int, long, double)} through a resolved peer. */
+    public void setDouble(Peer peer, long offset, double value) {
+        execute(peer, offset, AtomicExecutor.DOUBLE, AtomicExecutor.SET,
+                Double.doubleToRawLongBits(value), 0, "setDouble");
+    }
+
     /** Atomically loads the value ({@code GEX_OP_GET} on {@code GEX_DT_DBL}; {@code shmem_double_atomic_fetch}). */
     public double getDouble(Team team, int rank, long offset) {
         return Double.longBitsToDouble(execute(team, rank, offset, AtomicExecutor.DOUBLE, AtomicExecutor.GET,
+                0, 0, "getDouble"));
+    }
+
+    /** {@link #getDouble(Team, int, long)} through a resolved peer. */
+    public double getDouble(Peer peer, long offset) {
+        return Double.longBitsToDouble(execute(peer, offset, AtomicExecutor.DOUBLE, AtomicExecutor.GET,
                 0, 0, "getDouble"));
     }
 
@@ -622,6 +964,12 @@ public final class Atomics {
                 Double.doubleToRawLongBits(value), 0, "swapDouble"));
     }
 
+    /** {@link #swapDouble(Team, int, long, double)} through a resolved peer. */
+    public double swapDouble(Peer peer, long offset, double value) {
+        return Double.longBitsToDouble(execute(peer, offset, AtomicExecutor.DOUBLE, AtomicExecutor.SWAP,
+                Double.doubleToRawLongBits(value), 0, "swapDouble"));
+    }
+
     /**
      * Atomically stores {@code desired} if the value is {@code expected}; returns the old value, whether or not it
      * matched (compared as bits) ({@code GEX_OP_FCAS} on {@code GEX_DT_DBL}; no OpenSHMEM routine).
@@ -631,9 +979,21 @@ public final class Atomics {
                 Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(desired), "compareAndSwapDouble"));
     }
 
+    /** {@link #compareAndSwapDouble(Team, int, long, double, double)} through a resolved peer. */
+    public double compareAndSwapDouble(Peer peer, long offset, double expected, double desired) {
+        return Double.longBitsToDouble(execute(peer, offset, AtomicExecutor.DOUBLE, AtomicExecutor.CAS,
+                Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(desired), "compareAndSwapDouble"));
+    }
+
     /** Atomically adds {@code value} ({@code GEX_OP_ADD} on {@code GEX_DT_DBL}; no OpenSHMEM routine). */
     public void addDouble(Team team, int rank, long offset, double value) {
         execute(team, rank, offset, AtomicExecutor.DOUBLE, AtomicExecutor.ADD,
+                Double.doubleToRawLongBits(value), 0, "addDouble");
+    }
+
+    /** {@link #addDouble(Team, int, long, double)} through a resolved peer. */
+    public void addDouble(Peer peer, long offset, double value) {
+        execute(peer, offset, AtomicExecutor.DOUBLE, AtomicExecutor.ADD,
                 Double.doubleToRawLongBits(value), 0, "addDouble");
     }
 
@@ -646,12 +1006,24 @@ public final class Atomics {
                 Double.doubleToRawLongBits(value), 0, "fetchAddDouble"));
     }
 
+    /** {@link #fetchAddDouble(Team, int, long, double)} through a resolved peer. */
+    public double fetchAddDouble(Peer peer, long offset, double value) {
+        return Double.longBitsToDouble(execute(peer, offset, AtomicExecutor.DOUBLE, AtomicExecutor.ADD,
+                Double.doubleToRawLongBits(value), 0, "fetchAddDouble"));
+    }
+
     /**
      * Atomically stores the smaller of the value and {@code value} ({@code GEX_OP_MIN} on {@code GEX_DT_DBL}; no
      * OpenSHMEM routine).
      */
     public void minDouble(Team team, int rank, long offset, double value) {
         execute(team, rank, offset, AtomicExecutor.DOUBLE, AtomicExecutor.MIN,
+                Double.doubleToRawLongBits(value), 0, "minDouble");
+    }
+
+    /** {@link #minDouble(Team, int, long, double)} through a resolved peer. */
+    public void minDouble(Peer peer, long offset, double value) {
+        execute(peer, offset, AtomicExecutor.DOUBLE, AtomicExecutor.MIN,
                 Double.doubleToRawLongBits(value), 0, "minDouble");
     }
 
@@ -664,6 +1036,12 @@ public final class Atomics {
                 Double.doubleToRawLongBits(value), 0, "fetchMinDouble"));
     }
 
+    /** {@link #fetchMinDouble(Team, int, long, double)} through a resolved peer. */
+    public double fetchMinDouble(Peer peer, long offset, double value) {
+        return Double.longBitsToDouble(execute(peer, offset, AtomicExecutor.DOUBLE, AtomicExecutor.MIN,
+                Double.doubleToRawLongBits(value), 0, "fetchMinDouble"));
+    }
+
     /**
      * Atomically stores the larger of the value and {@code value} ({@code GEX_OP_MAX} on {@code GEX_DT_DBL}; no
      * OpenSHMEM routine).
@@ -673,12 +1051,24 @@ public final class Atomics {
                 Double.doubleToRawLongBits(value), 0, "maxDouble");
     }
 
+    /** {@link #maxDouble(Team, int, long, double)} through a resolved peer. */
+    public void maxDouble(Peer peer, long offset, double value) {
+        execute(peer, offset, AtomicExecutor.DOUBLE, AtomicExecutor.MAX,
+                Double.doubleToRawLongBits(value), 0, "maxDouble");
+    }
+
     /**
      * Atomically stores the larger of the value and {@code value}; returns the old value ({@code GEX_OP_FMAX} on
      * {@code GEX_DT_DBL}; no OpenSHMEM routine).
      */
     public double fetchMaxDouble(Team team, int rank, long offset, double value) {
         return Double.longBitsToDouble(execute(team, rank, offset, AtomicExecutor.DOUBLE, AtomicExecutor.MAX,
+                Double.doubleToRawLongBits(value), 0, "fetchMaxDouble"));
+    }
+
+    /** {@link #fetchMaxDouble(Team, int, long, double)} through a resolved peer. */
+    public double fetchMaxDouble(Peer peer, long offset, double value) {
+        return Double.longBitsToDouble(execute(peer, offset, AtomicExecutor.DOUBLE, AtomicExecutor.MAX,
                 Double.doubleToRawLongBits(value), 0, "fetchMaxDouble"));
     }
 }

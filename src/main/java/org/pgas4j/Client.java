@@ -59,6 +59,7 @@ public final class Client implements AutoCloseable {
     private final List<TeamScratch.Region> liveScratch = new ArrayList<>();
     private final List<RemoteMemory> retired = new ArrayList<>();
     private final List<Team> liveTeams = new ArrayList<>();
+    private final List<Team> teamsWithPeers = new ArrayList<>(); // guarded by itself; pairs included
     private final AtomicLong segmentIds = new AtomicLong();
     private final Set<Segment> liveSegments = ConcurrentHashMap.newKeySet();
     private final ClientKinds kinds = new ClientKinds(this);
@@ -549,6 +550,9 @@ public final class Client implements AutoCloseable {
             }
             liveSegments.clear();
             kinds.releaseAtClose();
+            synchronized (teamsWithPeers) {
+                teamsWithPeers.forEach(Team::retirePeers); // before the memory they reach goes
+            }
             for (PeerTarget t : peers) {
                 if (t != null) {
                     t.memory.release();
@@ -649,6 +653,46 @@ public final class Client implements AutoCloseable {
         return t;
     }
 
+    /**
+     * The handle of (team, rank) for {@link Rma#peer}: checked and resolved like the start of an
+     * RMA, created at the first request and kept by the team.
+     */
+    Peer peer(Team team, int rank, String operation) {
+        PeerTarget t = target(team, rank, 0, 0, operation); // every check, before anything is created
+        return team.peer(rank, t);
+    }
+
+    /**
+     * The current target of {@code peer}, bounds-checked for [offset, offset + length): the start
+     * of every {@code Peer} form. A retired handle or a republished segment takes the slow path.
+     */
+    PeerTarget target(Peer peer, long offset, long length, String operation) {
+        if (peer == null || peer.client != this) {
+            throw foreignPeer(peer, operation);
+        }
+        PeerTarget t = peer.target;
+        if (!t.isCurrent()) {
+            t = peer.refresh(operation);
+        }
+        if (offset < 0 || length < 0 || offset > t.size - length) {
+            throw peer.outOfBounds(t, offset, length, operation);
+        }
+        return t;
+    }
+
+    private BadArgumentException foreignPeer(Peer peer, String operation) {
+        return new BadArgumentException(operation + " on PE " + jobRank + ": "
+                + (peer == null ? "peer is null" : peer + " belongs to the client of PE " + peer.client.jobRank()
+                + "; get a handle from this PE's Rma.peer"));
+    }
+
+    /** Remembers a team that holds peer handles, so that close() retires them. */
+    void holdsPeers(Team team) {
+        synchronized (teamsWithPeers) {
+            teamsWithPeers.add(team);
+        }
+    }
+
     private synchronized PeerTarget resolve(Team team, int rank, int j, int ep, String operation) {
         Directory.Slot slot = Directory.read(peerControls[j], ep);
         String who = team == null ? "endpoint " + ep + " of PE " + j
@@ -686,7 +730,7 @@ public final class Client implements AutoCloseable {
         return t;
     }
 
-    private BadArgumentException outOfBounds(Team team, int rank, PeerTarget t, long offset, long length,
+    BadArgumentException outOfBounds(Team team, int rank, PeerTarget t, long offset, long length,
                                              String operation) {
         return new BadArgumentException(operation + " from PE " + jobRank + ": offset " + offset + " and length "
                 + length + " are outside segment " + t.segmentId + " of rank " + rank + " of team " + team.name()

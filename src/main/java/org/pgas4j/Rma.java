@@ -49,6 +49,17 @@ import org.pgas4j.spi.Transport;
  * rank, the segment, the offset, the length and the bounds. Nothing is ever written outside a
  * segment.
  *
+ * <h2>Resolved peers</h2>
+ * Every form that takes (team, rank) also takes a {@link Peer}, the handle {@link #peer(Team, int)}
+ * returns: {@code putNBI(peer, dstOffset, src, srcIndex, count)} is
+ * {@code putNBI(team, rank, dstOffset, src, srcIndex, count)} with the team, rank and target
+ * segment checked once, when the handle was made, instead of on every call. Such calls check the
+ * bounds and that the handle belongs to this client and its segment is still the one published;
+ * a handle whose team was destroyed or whose client closed is refused with
+ * {@link IllegalStateException}, and one whose segment was destroyed with the same
+ * {@link BadArgumentException} as the team form. For code that addresses the same PEs again and
+ * again (a facade, a halo exchange).
+ *
  * <p>On the {@code shm} and {@code local} transports a host segment is mapped by every PE and
  * these calls are plain copies into the mapping plus the fence the form needs: no allocation, no
  * lock.
@@ -89,6 +100,25 @@ public final class Rma {
         this.idle = idle;
         this.health = health;
         this.progress = transport::progress;
+    }
+
+    // ---------------------------------------------------------------- resolved peers
+
+    /**
+     * The resolved handle of (team, rank) ({@link Peer}): checks what every RMA checks (the client
+     * is open, the team not destroyed, {@code rank} a rank of it, and a segment published there),
+     * once; the {@code Peer} forms of this class and of {@link Atomics} then check only the
+     * bounds and that the segment is still the one published. The same handle is returned for
+     * the same (team, rank).
+     *
+     * @throws BadArgumentException if {@code rank} is out of range or nothing usable is published there
+     * @throws IllegalStateException if the client is closed or the team destroyed
+     */
+    public Peer peer(Team team, int rank) {
+        if (team == null) {
+            throw new BadArgumentException("peer on PE " + client.jobRank() + ": team is null");
+        }
+        return client.peer(team, rank, "peer");
     }
 
     // ---------------------------------------------------------------- segments
@@ -339,7 +369,19 @@ public final class Rma {
                            int srcIndex, int count, int form, String op) {
         checkArray(op, "src", srcLength, srcIndex, count);
         long bytes = (long) count * element.byteSize();
-        PeerTarget t = client.target(team, rank, dstOffset, bytes, op);
+        return putArray(client.target(team, rank, dstOffset, bytes, op), dstOffset, src, element, srcIndex, count,
+                bytes, form);
+    }
+
+    private Event putArray(Peer peer, long dstOffset, Object src, int srcLength, ValueLayout element, int srcIndex,
+                           int count, int form, String op) {
+        checkArray(op, "src", srcLength, srcIndex, count);
+        long bytes = (long) count * element.byteSize();
+        return putArray(client.target(peer, dstOffset, bytes, op), dstOffset, src, element, srcIndex, count, bytes, form);
+    }
+
+    private Event putArray(PeerTarget t, long dstOffset, Object src, ValueLayout element, int srcIndex, int count,
+                           long bytes, int form) {
         MemorySegment d = t.direct;
         if (d != null) {
             MemorySegment.copy(src, srcIndex, d, element, dstOffset, count);
@@ -352,7 +394,19 @@ public final class Rma {
                            int dstIndex, int count, int form, String op) {
         checkArray(op, "dst", dstLength, dstIndex, count);
         long bytes = (long) count * element.byteSize();
-        PeerTarget t = client.target(team, rank, srcOffset, bytes, op);
+        return getArray(client.target(team, rank, srcOffset, bytes, op), srcOffset, dst, element, dstIndex, count,
+                bytes, form);
+    }
+
+    private Event getArray(Peer peer, long srcOffset, Object dst, int dstLength, ValueLayout element, int dstIndex,
+                           int count, int form, String op) {
+        checkArray(op, "dst", dstLength, dstIndex, count);
+        long bytes = (long) count * element.byteSize();
+        return getArray(client.target(peer, srcOffset, bytes, op), srcOffset, dst, element, dstIndex, count, bytes, form);
+    }
+
+    private Event getArray(PeerTarget t, long srcOffset, Object dst, ValueLayout element, int dstIndex, int count,
+                           long bytes, int form) {
         MemorySegment d = t.direct;
         if (d != null) {
             MemorySegment.copy(d, element, srcOffset, dst, dstIndex, count);
@@ -450,7 +504,15 @@ public final class Rma {
 
     /** Blocking put of one byte to {@code offset} in the segment of (team, rank), visible there on return. */
     public void putByte(Team team, int rank, long offset, byte value) {
-        PeerTarget t = client.target(team, rank, offset, 1, "putByte");
+        putByte(client.target(team, rank, offset, 1, "putByte"), offset, value);
+    }
+
+    /** {@link #putByte(Team, int, long, byte)} through a resolved peer. */
+    public void putByte(Peer peer, long offset, byte value) {
+        putByte(client.target(peer, offset, 1, "putByte"), offset, value);
+    }
+
+    private void putByte(PeerTarget t, long offset, byte value) {
         MemorySegment d = t.direct;
         if (d != null) {
             d.set(JAVA_BYTE, offset, value);
@@ -464,7 +526,15 @@ public final class Rma {
 
     /** Blocking get of one byte from {@code offset} in the segment of (team, rank). */
     public byte getByte(Team team, int rank, long offset) {
-        PeerTarget t = client.target(team, rank, offset, 1, "getByte");
+        return getByte(client.target(team, rank, offset, 1, "getByte"), offset);
+    }
+
+    /** {@link #getByte(Team, int, long)} through a resolved peer. */
+    public byte getByte(Peer peer, long offset) {
+        return getByte(client.target(peer, offset, 1, "getByte"), offset);
+    }
+
+    private byte getByte(PeerTarget t, long offset) {
         MemorySegment d = t.direct;
         if (d != null) {
             byte v = d.get(JAVA_BYTE, offset);
@@ -479,9 +549,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_BYTE, srcIndex, count, BLOCKING, "put");
     }
 
+    /** {@link #put(Team, int, long, byte[], int, int)} through a resolved peer. */
+    public void put(Peer peer, long dstOffset, byte[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_BYTE, srcIndex, count, BLOCKING, "put");
+    }
+
     /** Non-blocking put of bytes with an event; {@code src} may be reused on return. */
     public Event putNB(Team team, int rank, long dstOffset, byte[] src, int srcIndex, int count) {
         return putArray(team, rank, dstOffset, src, src.length, JAVA_BYTE, srcIndex, count, NB, "putNB");
+    }
+
+    /** {@link #putNB(Team, int, long, byte[], int, int)} through a resolved peer. */
+    public Event putNB(Peer peer, long dstOffset, byte[] src, int srcIndex, int count) {
+        return putArray(peer, dstOffset, src, src.length, JAVA_BYTE, srcIndex, count, NB, "putNB");
     }
 
     /** Implicit put of bytes; complete it with {@link #waitNbi()}. */
@@ -489,9 +569,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_BYTE, srcIndex, count, NBI, "putNBI");
     }
 
+    /** {@link #putNBI(Team, int, long, byte[], int, int)} through a resolved peer. */
+    public void putNBI(Peer peer, long dstOffset, byte[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_BYTE, srcIndex, count, NBI, "putNBI");
+    }
+
     /** Blocking get of {@code count} bytes from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
     public void get(Team team, int rank, long srcOffset, byte[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_BYTE, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** {@link #get(Team, int, long, byte[], int, int)} through a resolved peer. */
+    public void get(Peer peer, long srcOffset, byte[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_BYTE, dstIndex, count, BLOCKING, "get");
     }
 
     /** Non-blocking get of bytes with an event: read {@code dst} only once it completes. */
@@ -499,16 +589,34 @@ public final class Rma {
         return getArray(team, rank, srcOffset, dst, dst.length, JAVA_BYTE, dstIndex, count, NB, "getNB");
     }
 
+    /** {@link #getNB(Team, int, long, byte[], int, int)} through a resolved peer. */
+    public Event getNB(Peer peer, long srcOffset, byte[] dst, int dstIndex, int count) {
+        return getArray(peer, srcOffset, dst, dst.length, JAVA_BYTE, dstIndex, count, NB, "getNB");
+    }
+
     /** Implicit get of bytes; {@code dst} holds the data after {@link #waitNbi()}. */
     public void getNBI(Team team, int rank, long srcOffset, byte[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_BYTE, dstIndex, count, NBI, "getNBI");
+    }
+
+    /** {@link #getNBI(Team, int, long, byte[], int, int)} through a resolved peer. */
+    public void getNBI(Peer peer, long srcOffset, byte[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_BYTE, dstIndex, count, NBI, "getNBI");
     }
 
     // ---------------------------------------------------------------- short
 
     /** Blocking put of one short to {@code offset} in the segment of (team, rank), visible there on return. */
     public void putShort(Team team, int rank, long offset, short value) {
-        PeerTarget t = client.target(team, rank, offset, 2, "putShort");
+        putShort(client.target(team, rank, offset, 2, "putShort"), offset, value);
+    }
+
+    /** {@link #putShort(Team, int, long, short)} through a resolved peer. */
+    public void putShort(Peer peer, long offset, short value) {
+        putShort(client.target(peer, offset, 2, "putShort"), offset, value);
+    }
+
+    private void putShort(PeerTarget t, long offset, short value) {
         MemorySegment d = t.direct;
         if (d != null) {
             d.set(JAVA_SHORT_UNALIGNED, offset, value);
@@ -522,7 +630,15 @@ public final class Rma {
 
     /** Blocking get of one short from {@code offset} in the segment of (team, rank). */
     public short getShort(Team team, int rank, long offset) {
-        PeerTarget t = client.target(team, rank, offset, 2, "getShort");
+        return getShort(client.target(team, rank, offset, 2, "getShort"), offset);
+    }
+
+    /** {@link #getShort(Team, int, long)} through a resolved peer. */
+    public short getShort(Peer peer, long offset) {
+        return getShort(client.target(peer, offset, 2, "getShort"), offset);
+    }
+
+    private short getShort(PeerTarget t, long offset) {
         MemorySegment d = t.direct;
         if (d != null) {
             short v = d.get(JAVA_SHORT_UNALIGNED, offset);
@@ -537,9 +653,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_SHORT_UNALIGNED, srcIndex, count, BLOCKING, "put");
     }
 
+    /** {@link #put(Team, int, long, short[], int, int)} through a resolved peer. */
+    public void put(Peer peer, long dstOffset, short[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_SHORT_UNALIGNED, srcIndex, count, BLOCKING, "put");
+    }
+
     /** Non-blocking put of shorts with an event; {@code src} may be reused on return. */
     public Event putNB(Team team, int rank, long dstOffset, short[] src, int srcIndex, int count) {
         return putArray(team, rank, dstOffset, src, src.length, JAVA_SHORT_UNALIGNED, srcIndex, count, NB, "putNB");
+    }
+
+    /** {@link #putNB(Team, int, long, short[], int, int)} through a resolved peer. */
+    public Event putNB(Peer peer, long dstOffset, short[] src, int srcIndex, int count) {
+        return putArray(peer, dstOffset, src, src.length, JAVA_SHORT_UNALIGNED, srcIndex, count, NB, "putNB");
     }
 
     /** Implicit put of shorts; complete it with {@link #waitNbi()}. */
@@ -547,9 +673,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_SHORT_UNALIGNED, srcIndex, count, NBI, "putNBI");
     }
 
+    /** {@link #putNBI(Team, int, long, short[], int, int)} through a resolved peer. */
+    public void putNBI(Peer peer, long dstOffset, short[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_SHORT_UNALIGNED, srcIndex, count, NBI, "putNBI");
+    }
+
     /** Blocking get of {@code count} shorts from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
     public void get(Team team, int rank, long srcOffset, short[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_SHORT_UNALIGNED, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** {@link #get(Team, int, long, short[], int, int)} through a resolved peer. */
+    public void get(Peer peer, long srcOffset, short[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_SHORT_UNALIGNED, dstIndex, count, BLOCKING, "get");
     }
 
     /** Non-blocking get of shorts with an event: read {@code dst} only once it completes. */
@@ -557,16 +693,34 @@ public final class Rma {
         return getArray(team, rank, srcOffset, dst, dst.length, JAVA_SHORT_UNALIGNED, dstIndex, count, NB, "getNB");
     }
 
+    /** {@link #getNB(Team, int, long, short[], int, int)} through a resolved peer. */
+    public Event getNB(Peer peer, long srcOffset, short[] dst, int dstIndex, int count) {
+        return getArray(peer, srcOffset, dst, dst.length, JAVA_SHORT_UNALIGNED, dstIndex, count, NB, "getNB");
+    }
+
     /** Implicit get of shorts; {@code dst} holds the data after {@link #waitNbi()}. */
     public void getNBI(Team team, int rank, long srcOffset, short[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_SHORT_UNALIGNED, dstIndex, count, NBI, "getNBI");
+    }
+
+    /** {@link #getNBI(Team, int, long, short[], int, int)} through a resolved peer. */
+    public void getNBI(Peer peer, long srcOffset, short[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_SHORT_UNALIGNED, dstIndex, count, NBI, "getNBI");
     }
 
     // ---------------------------------------------------------------- char
 
     /** Blocking put of one char to {@code offset} in the segment of (team, rank), visible there on return. */
     public void putChar(Team team, int rank, long offset, char value) {
-        PeerTarget t = client.target(team, rank, offset, 2, "putChar");
+        putChar(client.target(team, rank, offset, 2, "putChar"), offset, value);
+    }
+
+    /** {@link #putChar(Team, int, long, char)} through a resolved peer. */
+    public void putChar(Peer peer, long offset, char value) {
+        putChar(client.target(peer, offset, 2, "putChar"), offset, value);
+    }
+
+    private void putChar(PeerTarget t, long offset, char value) {
         MemorySegment d = t.direct;
         if (d != null) {
             d.set(JAVA_CHAR_UNALIGNED, offset, value);
@@ -580,7 +734,15 @@ public final class Rma {
 
     /** Blocking get of one char from {@code offset} in the segment of (team, rank). */
     public char getChar(Team team, int rank, long offset) {
-        PeerTarget t = client.target(team, rank, offset, 2, "getChar");
+        return getChar(client.target(team, rank, offset, 2, "getChar"), offset);
+    }
+
+    /** {@link #getChar(Team, int, long)} through a resolved peer. */
+    public char getChar(Peer peer, long offset) {
+        return getChar(client.target(peer, offset, 2, "getChar"), offset);
+    }
+
+    private char getChar(PeerTarget t, long offset) {
         MemorySegment d = t.direct;
         if (d != null) {
             char v = d.get(JAVA_CHAR_UNALIGNED, offset);
@@ -595,9 +757,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_CHAR_UNALIGNED, srcIndex, count, BLOCKING, "put");
     }
 
+    /** {@link #put(Team, int, long, char[], int, int)} through a resolved peer. */
+    public void put(Peer peer, long dstOffset, char[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_CHAR_UNALIGNED, srcIndex, count, BLOCKING, "put");
+    }
+
     /** Non-blocking put of chars with an event; {@code src} may be reused on return. */
     public Event putNB(Team team, int rank, long dstOffset, char[] src, int srcIndex, int count) {
         return putArray(team, rank, dstOffset, src, src.length, JAVA_CHAR_UNALIGNED, srcIndex, count, NB, "putNB");
+    }
+
+    /** {@link #putNB(Team, int, long, char[], int, int)} through a resolved peer. */
+    public Event putNB(Peer peer, long dstOffset, char[] src, int srcIndex, int count) {
+        return putArray(peer, dstOffset, src, src.length, JAVA_CHAR_UNALIGNED, srcIndex, count, NB, "putNB");
     }
 
     /** Implicit put of chars; complete it with {@link #waitNbi()}. */
@@ -605,9 +777,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_CHAR_UNALIGNED, srcIndex, count, NBI, "putNBI");
     }
 
+    /** {@link #putNBI(Team, int, long, char[], int, int)} through a resolved peer. */
+    public void putNBI(Peer peer, long dstOffset, char[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_CHAR_UNALIGNED, srcIndex, count, NBI, "putNBI");
+    }
+
     /** Blocking get of {@code count} chars from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
     public void get(Team team, int rank, long srcOffset, char[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_CHAR_UNALIGNED, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** {@link #get(Team, int, long, char[], int, int)} through a resolved peer. */
+    public void get(Peer peer, long srcOffset, char[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_CHAR_UNALIGNED, dstIndex, count, BLOCKING, "get");
     }
 
     /** Non-blocking get of chars with an event: read {@code dst} only once it completes. */
@@ -615,16 +797,34 @@ public final class Rma {
         return getArray(team, rank, srcOffset, dst, dst.length, JAVA_CHAR_UNALIGNED, dstIndex, count, NB, "getNB");
     }
 
+    /** {@link #getNB(Team, int, long, char[], int, int)} through a resolved peer. */
+    public Event getNB(Peer peer, long srcOffset, char[] dst, int dstIndex, int count) {
+        return getArray(peer, srcOffset, dst, dst.length, JAVA_CHAR_UNALIGNED, dstIndex, count, NB, "getNB");
+    }
+
     /** Implicit get of chars; {@code dst} holds the data after {@link #waitNbi()}. */
     public void getNBI(Team team, int rank, long srcOffset, char[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_CHAR_UNALIGNED, dstIndex, count, NBI, "getNBI");
+    }
+
+    /** {@link #getNBI(Team, int, long, char[], int, int)} through a resolved peer. */
+    public void getNBI(Peer peer, long srcOffset, char[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_CHAR_UNALIGNED, dstIndex, count, NBI, "getNBI");
     }
 
     // ---------------------------------------------------------------- int
 
     /** Blocking put of one int to {@code offset} in the segment of (team, rank), visible there on return. */
     public void putInt(Team team, int rank, long offset, int value) {
-        PeerTarget t = client.target(team, rank, offset, 4, "putInt");
+        putInt(client.target(team, rank, offset, 4, "putInt"), offset, value);
+    }
+
+    /** {@link #putInt(Team, int, long, int)} through a resolved peer. */
+    public void putInt(Peer peer, long offset, int value) {
+        putInt(client.target(peer, offset, 4, "putInt"), offset, value);
+    }
+
+    private void putInt(PeerTarget t, long offset, int value) {
         MemorySegment d = t.direct;
         if (d != null) {
             d.set(JAVA_INT_UNALIGNED, offset, value);
@@ -638,7 +838,15 @@ public final class Rma {
 
     /** Blocking get of one int from {@code offset} in the segment of (team, rank). */
     public int getInt(Team team, int rank, long offset) {
-        PeerTarget t = client.target(team, rank, offset, 4, "getInt");
+        return getInt(client.target(team, rank, offset, 4, "getInt"), offset);
+    }
+
+    /** {@link #getInt(Team, int, long)} through a resolved peer. */
+    public int getInt(Peer peer, long offset) {
+        return getInt(client.target(peer, offset, 4, "getInt"), offset);
+    }
+
+    private int getInt(PeerTarget t, long offset) {
         MemorySegment d = t.direct;
         if (d != null) {
             int v = d.get(JAVA_INT_UNALIGNED, offset);
@@ -653,9 +861,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_INT_UNALIGNED, srcIndex, count, BLOCKING, "put");
     }
 
+    /** {@link #put(Team, int, long, int[], int, int)} through a resolved peer. */
+    public void put(Peer peer, long dstOffset, int[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_INT_UNALIGNED, srcIndex, count, BLOCKING, "put");
+    }
+
     /** Non-blocking put of ints with an event; {@code src} may be reused on return. */
     public Event putNB(Team team, int rank, long dstOffset, int[] src, int srcIndex, int count) {
         return putArray(team, rank, dstOffset, src, src.length, JAVA_INT_UNALIGNED, srcIndex, count, NB, "putNB");
+    }
+
+    /** {@link #putNB(Team, int, long, int[], int, int)} through a resolved peer. */
+    public Event putNB(Peer peer, long dstOffset, int[] src, int srcIndex, int count) {
+        return putArray(peer, dstOffset, src, src.length, JAVA_INT_UNALIGNED, srcIndex, count, NB, "putNB");
     }
 
     /** Implicit put of ints; complete it with {@link #waitNbi()}. */
@@ -663,9 +881,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_INT_UNALIGNED, srcIndex, count, NBI, "putNBI");
     }
 
+    /** {@link #putNBI(Team, int, long, int[], int, int)} through a resolved peer. */
+    public void putNBI(Peer peer, long dstOffset, int[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_INT_UNALIGNED, srcIndex, count, NBI, "putNBI");
+    }
+
     /** Blocking get of {@code count} ints from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
     public void get(Team team, int rank, long srcOffset, int[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_INT_UNALIGNED, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** {@link #get(Team, int, long, int[], int, int)} through a resolved peer. */
+    public void get(Peer peer, long srcOffset, int[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_INT_UNALIGNED, dstIndex, count, BLOCKING, "get");
     }
 
     /** Non-blocking get of ints with an event: read {@code dst} only once it completes. */
@@ -673,16 +901,34 @@ public final class Rma {
         return getArray(team, rank, srcOffset, dst, dst.length, JAVA_INT_UNALIGNED, dstIndex, count, NB, "getNB");
     }
 
+    /** {@link #getNB(Team, int, long, int[], int, int)} through a resolved peer. */
+    public Event getNB(Peer peer, long srcOffset, int[] dst, int dstIndex, int count) {
+        return getArray(peer, srcOffset, dst, dst.length, JAVA_INT_UNALIGNED, dstIndex, count, NB, "getNB");
+    }
+
     /** Implicit get of ints; {@code dst} holds the data after {@link #waitNbi()}. */
     public void getNBI(Team team, int rank, long srcOffset, int[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_INT_UNALIGNED, dstIndex, count, NBI, "getNBI");
+    }
+
+    /** {@link #getNBI(Team, int, long, int[], int, int)} through a resolved peer. */
+    public void getNBI(Peer peer, long srcOffset, int[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_INT_UNALIGNED, dstIndex, count, NBI, "getNBI");
     }
 
     // ---------------------------------------------------------------- long
 
     /** Blocking put of one long to {@code offset} in the segment of (team, rank), visible there on return. */
     public void putLong(Team team, int rank, long offset, long value) {
-        PeerTarget t = client.target(team, rank, offset, 8, "putLong");
+        putLong(client.target(team, rank, offset, 8, "putLong"), offset, value);
+    }
+
+    /** {@link #putLong(Team, int, long, long)} through a resolved peer. */
+    public void putLong(Peer peer, long offset, long value) {
+        putLong(client.target(peer, offset, 8, "putLong"), offset, value);
+    }
+
+    private void putLong(PeerTarget t, long offset, long value) {
         MemorySegment d = t.direct;
         if (d != null) {
             d.set(JAVA_LONG_UNALIGNED, offset, value);
@@ -696,7 +942,15 @@ public final class Rma {
 
     /** Blocking get of one long from {@code offset} in the segment of (team, rank). */
     public long getLong(Team team, int rank, long offset) {
-        PeerTarget t = client.target(team, rank, offset, 8, "getLong");
+        return getLong(client.target(team, rank, offset, 8, "getLong"), offset);
+    }
+
+    /** {@link #getLong(Team, int, long)} through a resolved peer. */
+    public long getLong(Peer peer, long offset) {
+        return getLong(client.target(peer, offset, 8, "getLong"), offset);
+    }
+
+    private long getLong(PeerTarget t, long offset) {
         MemorySegment d = t.direct;
         if (d != null) {
             long v = d.get(JAVA_LONG_UNALIGNED, offset);
@@ -711,9 +965,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_LONG_UNALIGNED, srcIndex, count, BLOCKING, "put");
     }
 
+    /** {@link #put(Team, int, long, long[], int, int)} through a resolved peer. */
+    public void put(Peer peer, long dstOffset, long[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_LONG_UNALIGNED, srcIndex, count, BLOCKING, "put");
+    }
+
     /** Non-blocking put of longs with an event; {@code src} may be reused on return. */
     public Event putNB(Team team, int rank, long dstOffset, long[] src, int srcIndex, int count) {
         return putArray(team, rank, dstOffset, src, src.length, JAVA_LONG_UNALIGNED, srcIndex, count, NB, "putNB");
+    }
+
+    /** {@link #putNB(Team, int, long, long[], int, int)} through a resolved peer. */
+    public Event putNB(Peer peer, long dstOffset, long[] src, int srcIndex, int count) {
+        return putArray(peer, dstOffset, src, src.length, JAVA_LONG_UNALIGNED, srcIndex, count, NB, "putNB");
     }
 
     /** Implicit put of longs; complete it with {@link #waitNbi()}. */
@@ -721,9 +985,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_LONG_UNALIGNED, srcIndex, count, NBI, "putNBI");
     }
 
+    /** {@link #putNBI(Team, int, long, long[], int, int)} through a resolved peer. */
+    public void putNBI(Peer peer, long dstOffset, long[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_LONG_UNALIGNED, srcIndex, count, NBI, "putNBI");
+    }
+
     /** Blocking get of {@code count} longs from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
     public void get(Team team, int rank, long srcOffset, long[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_LONG_UNALIGNED, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** {@link #get(Team, int, long, long[], int, int)} through a resolved peer. */
+    public void get(Peer peer, long srcOffset, long[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_LONG_UNALIGNED, dstIndex, count, BLOCKING, "get");
     }
 
     /** Non-blocking get of longs with an event: read {@code dst} only once it completes. */
@@ -731,16 +1005,34 @@ public final class Rma {
         return getArray(team, rank, srcOffset, dst, dst.length, JAVA_LONG_UNALIGNED, dstIndex, count, NB, "getNB");
     }
 
+    /** {@link #getNB(Team, int, long, long[], int, int)} through a resolved peer. */
+    public Event getNB(Peer peer, long srcOffset, long[] dst, int dstIndex, int count) {
+        return getArray(peer, srcOffset, dst, dst.length, JAVA_LONG_UNALIGNED, dstIndex, count, NB, "getNB");
+    }
+
     /** Implicit get of longs; {@code dst} holds the data after {@link #waitNbi()}. */
     public void getNBI(Team team, int rank, long srcOffset, long[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_LONG_UNALIGNED, dstIndex, count, NBI, "getNBI");
+    }
+
+    /** {@link #getNBI(Team, int, long, long[], int, int)} through a resolved peer. */
+    public void getNBI(Peer peer, long srcOffset, long[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_LONG_UNALIGNED, dstIndex, count, NBI, "getNBI");
     }
 
     // ---------------------------------------------------------------- float
 
     /** Blocking put of one float to {@code offset} in the segment of (team, rank), visible there on return. */
     public void putFloat(Team team, int rank, long offset, float value) {
-        PeerTarget t = client.target(team, rank, offset, 4, "putFloat");
+        putFloat(client.target(team, rank, offset, 4, "putFloat"), offset, value);
+    }
+
+    /** {@link #putFloat(Team, int, long, float)} through a resolved peer. */
+    public void putFloat(Peer peer, long offset, float value) {
+        putFloat(client.target(peer, offset, 4, "putFloat"), offset, value);
+    }
+
+    private void putFloat(PeerTarget t, long offset, float value) {
         MemorySegment d = t.direct;
         if (d != null) {
             d.set(JAVA_FLOAT_UNALIGNED, offset, value);
@@ -754,7 +1046,15 @@ public final class Rma {
 
     /** Blocking get of one float from {@code offset} in the segment of (team, rank). */
     public float getFloat(Team team, int rank, long offset) {
-        PeerTarget t = client.target(team, rank, offset, 4, "getFloat");
+        return getFloat(client.target(team, rank, offset, 4, "getFloat"), offset);
+    }
+
+    /** {@link #getFloat(Team, int, long)} through a resolved peer. */
+    public float getFloat(Peer peer, long offset) {
+        return getFloat(client.target(peer, offset, 4, "getFloat"), offset);
+    }
+
+    private float getFloat(PeerTarget t, long offset) {
         MemorySegment d = t.direct;
         if (d != null) {
             float v = d.get(JAVA_FLOAT_UNALIGNED, offset);
@@ -769,9 +1069,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_FLOAT_UNALIGNED, srcIndex, count, BLOCKING, "put");
     }
 
+    /** {@link #put(Team, int, long, float[], int, int)} through a resolved peer. */
+    public void put(Peer peer, long dstOffset, float[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_FLOAT_UNALIGNED, srcIndex, count, BLOCKING, "put");
+    }
+
     /** Non-blocking put of floats with an event; {@code src} may be reused on return. */
     public Event putNB(Team team, int rank, long dstOffset, float[] src, int srcIndex, int count) {
         return putArray(team, rank, dstOffset, src, src.length, JAVA_FLOAT_UNALIGNED, srcIndex, count, NB, "putNB");
+    }
+
+    /** {@link #putNB(Team, int, long, float[], int, int)} through a resolved peer. */
+    public Event putNB(Peer peer, long dstOffset, float[] src, int srcIndex, int count) {
+        return putArray(peer, dstOffset, src, src.length, JAVA_FLOAT_UNALIGNED, srcIndex, count, NB, "putNB");
     }
 
     /** Implicit put of floats; complete it with {@link #waitNbi()}. */
@@ -779,9 +1089,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_FLOAT_UNALIGNED, srcIndex, count, NBI, "putNBI");
     }
 
+    /** {@link #putNBI(Team, int, long, float[], int, int)} through a resolved peer. */
+    public void putNBI(Peer peer, long dstOffset, float[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_FLOAT_UNALIGNED, srcIndex, count, NBI, "putNBI");
+    }
+
     /** Blocking get of {@code count} floats from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
     public void get(Team team, int rank, long srcOffset, float[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_FLOAT_UNALIGNED, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** {@link #get(Team, int, long, float[], int, int)} through a resolved peer. */
+    public void get(Peer peer, long srcOffset, float[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_FLOAT_UNALIGNED, dstIndex, count, BLOCKING, "get");
     }
 
     /** Non-blocking get of floats with an event: read {@code dst} only once it completes. */
@@ -789,16 +1109,34 @@ public final class Rma {
         return getArray(team, rank, srcOffset, dst, dst.length, JAVA_FLOAT_UNALIGNED, dstIndex, count, NB, "getNB");
     }
 
+    /** {@link #getNB(Team, int, long, float[], int, int)} through a resolved peer. */
+    public Event getNB(Peer peer, long srcOffset, float[] dst, int dstIndex, int count) {
+        return getArray(peer, srcOffset, dst, dst.length, JAVA_FLOAT_UNALIGNED, dstIndex, count, NB, "getNB");
+    }
+
     /** Implicit get of floats; {@code dst} holds the data after {@link #waitNbi()}. */
     public void getNBI(Team team, int rank, long srcOffset, float[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_FLOAT_UNALIGNED, dstIndex, count, NBI, "getNBI");
+    }
+
+    /** {@link #getNBI(Team, int, long, float[], int, int)} through a resolved peer. */
+    public void getNBI(Peer peer, long srcOffset, float[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_FLOAT_UNALIGNED, dstIndex, count, NBI, "getNBI");
     }
 
     // ---------------------------------------------------------------- double
 
     /** Blocking put of one double to {@code offset} in the segment of (team, rank), visible there on return. */
     public void putDouble(Team team, int rank, long offset, double value) {
-        PeerTarget t = client.target(team, rank, offset, 8, "putDouble");
+        putDouble(client.target(team, rank, offset, 8, "putDouble"), offset, value);
+    }
+
+    /** {@link #putDouble(Team, int, long, double)} through a resolved peer. */
+    public void putDouble(Peer peer, long offset, double value) {
+        putDouble(client.target(peer, offset, 8, "putDouble"), offset, value);
+    }
+
+    private void putDouble(PeerTarget t, long offset, double value) {
         MemorySegment d = t.direct;
         if (d != null) {
             d.set(JAVA_DOUBLE_UNALIGNED, offset, value);
@@ -812,7 +1150,15 @@ public final class Rma {
 
     /** Blocking get of one double from {@code offset} in the segment of (team, rank). */
     public double getDouble(Team team, int rank, long offset) {
-        PeerTarget t = client.target(team, rank, offset, 8, "getDouble");
+        return getDouble(client.target(team, rank, offset, 8, "getDouble"), offset);
+    }
+
+    /** {@link #getDouble(Team, int, long)} through a resolved peer. */
+    public double getDouble(Peer peer, long offset) {
+        return getDouble(client.target(peer, offset, 8, "getDouble"), offset);
+    }
+
+    private double getDouble(PeerTarget t, long offset) {
         MemorySegment d = t.direct;
         if (d != null) {
             double v = d.get(JAVA_DOUBLE_UNALIGNED, offset);
@@ -827,9 +1173,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_DOUBLE_UNALIGNED, srcIndex, count, BLOCKING, "put");
     }
 
+    /** {@link #put(Team, int, long, double[], int, int)} through a resolved peer. */
+    public void put(Peer peer, long dstOffset, double[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_DOUBLE_UNALIGNED, srcIndex, count, BLOCKING, "put");
+    }
+
     /** Non-blocking put of doubles with an event; {@code src} may be reused on return. */
     public Event putNB(Team team, int rank, long dstOffset, double[] src, int srcIndex, int count) {
         return putArray(team, rank, dstOffset, src, src.length, JAVA_DOUBLE_UNALIGNED, srcIndex, count, NB, "putNB");
+    }
+
+    /** {@link #putNB(Team, int, long, double[], int, int)} through a resolved peer. */
+    public Event putNB(Peer peer, long dstOffset, double[] src, int srcIndex, int count) {
+        return putArray(peer, dstOffset, src, src.length, JAVA_DOUBLE_UNALIGNED, srcIndex, count, NB, "putNB");
     }
 
     /** Implicit put of doubles; complete it with {@link #waitNbi()}. */
@@ -837,9 +1193,19 @@ public final class Rma {
         putArray(team, rank, dstOffset, src, src.length, JAVA_DOUBLE_UNALIGNED, srcIndex, count, NBI, "putNBI");
     }
 
+    /** {@link #putNBI(Team, int, long, double[], int, int)} through a resolved peer. */
+    public void putNBI(Peer peer, long dstOffset, double[] src, int srcIndex, int count) {
+        putArray(peer, dstOffset, src, src.length, JAVA_DOUBLE_UNALIGNED, srcIndex, count, NBI, "putNBI");
+    }
+
     /** Blocking get of {@code count} doubles from byte {@code srcOffset} of (team, rank) into {@code dst} at {@code dstIndex}. */
     public void get(Team team, int rank, long srcOffset, double[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_DOUBLE_UNALIGNED, dstIndex, count, BLOCKING, "get");
+    }
+
+    /** {@link #get(Team, int, long, double[], int, int)} through a resolved peer. */
+    public void get(Peer peer, long srcOffset, double[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_DOUBLE_UNALIGNED, dstIndex, count, BLOCKING, "get");
     }
 
     /** Non-blocking get of doubles with an event: read {@code dst} only once it completes. */
@@ -847,8 +1213,18 @@ public final class Rma {
         return getArray(team, rank, srcOffset, dst, dst.length, JAVA_DOUBLE_UNALIGNED, dstIndex, count, NB, "getNB");
     }
 
+    /** {@link #getNB(Team, int, long, double[], int, int)} through a resolved peer. */
+    public Event getNB(Peer peer, long srcOffset, double[] dst, int dstIndex, int count) {
+        return getArray(peer, srcOffset, dst, dst.length, JAVA_DOUBLE_UNALIGNED, dstIndex, count, NB, "getNB");
+    }
+
     /** Implicit get of doubles; {@code dst} holds the data after {@link #waitNbi()}. */
     public void getNBI(Team team, int rank, long srcOffset, double[] dst, int dstIndex, int count) {
         getArray(team, rank, srcOffset, dst, dst.length, JAVA_DOUBLE_UNALIGNED, dstIndex, count, NBI, "getNBI");
+    }
+
+    /** {@link #getNBI(Team, int, long, double[], int, int)} through a resolved peer. */
+    public void getNBI(Peer peer, long srcOffset, double[] dst, int dstIndex, int count) {
+        getArray(peer, srcOffset, dst, dst.length, JAVA_DOUBLE_UNALIGNED, dstIndex, count, NBI, "getNBI");
     }
 }

@@ -23,6 +23,7 @@ public final class Team {
     private volatile boolean destroyed;
     private final boolean pair;
     private final TeamScratch.Region scratchRegion;   // this member's client-provided scratch, if any
+    private Peer[] peers;                             // Rma.peer handles by rank, made on request; guarded by this
 
     Team(Client client, String name, Endpoint endpoint, int rank, int[] jobRanks, int[] endpointIndices, int channel) {
         this(client, name, endpoint, rank, jobRanks, endpointIndices, channel,
@@ -276,6 +277,7 @@ public final class Team {
             barrier();
         }
         destroyed = true;
+        retirePeers();
         queue.close();
         if (channel > 0) {
             client.releaseChannel(channel);
@@ -371,6 +373,31 @@ public final class Team {
                     + " was destroyed");
         }
         client.checkBlocking(operation); // never inside an active-message handler
+    }
+
+    /** The handle of member {@code r}, made with target {@code t} at the first request. */
+    synchronized Peer peer(int r, org.pgas4j.internal.PeerTarget t) {
+        if (peers == null) {
+            peers = new Peer[jobRanks.length];
+            client.holdsPeers(this);
+        }
+        Peer p = peers[r];
+        if (p == null) {
+            p = new Peer(client, this, r, t);
+            peers[r] = p;
+        }
+        return p;
+    }
+
+    /** Retires every handle of the team (destroy, client close): their later calls throw. */
+    synchronized void retirePeers() {
+        if (peers != null) {
+            for (Peer p : peers) {
+                if (p != null) {
+                    p.retire();
+                }
+            }
+        }
     }
 
     /** Stops the team's worker thread, if it has one (client close). */

@@ -36,6 +36,8 @@ class ClientLifecycleTest {
             Team w = c.world();
             Rma rma = c.rma();
             Endpoint ep = c.primordialEndpoint();
+            Peer peer = rma.peer(w, (c.jobRank() + 1) % c.jobSize());
+            rma.putLong(peer, 0, 1); // warm: the handle has resolved its target
             c.close();
             c.close(); // idempotent
             assertTrue(c.isClosed());
@@ -44,6 +46,11 @@ class ClientLifecycleTest {
                 () -> rma.getLong(w, 0, 0),
                 () -> rma.put(w, 0, 0, new byte[1], 0, 1),
                 () -> rma.getNB(w, 0, 0, new byte[1], 0, 1),
+                () -> rma.putLong(peer, 0, 1),
+                () -> rma.putNBI(peer, 0, new byte[1], 0, 1),
+                () -> rma.get(peer, 0, new long[1], 0, 1),
+                () -> c.atomics().fetchAddLong(peer, 0, 1),
+                () -> rma.peer(w, 0),
                 w::barrier,
                 () -> c.createSegment(4096),
                 () -> ep.bindSegment(null),

@@ -69,6 +69,12 @@ class HotPathAllocationTest {
                     long afterDupBarrier = allocatedByThisThread();
                     bytes.put("rma through a pair PE " + w.rank(), afterPair - beforePair);
                     bytes.put("barrier of a dup PE " + w.rank(), afterDupBarrier - afterPair);
+                    // And through a resolved handle (Rma.peer), with the handle's atomics.
+                    Peer handle = rma.peer(w, peer);
+                    runPeer(rma, c.atomics(), handle, array, WARM_UP);
+                    long beforePeer = allocatedByThisThread();
+                    runPeer(rma, c.atomics(), handle, array, MEASURED);
+                    bytes.put("rma and atomics through a Peer PE " + w.rank(), allocatedByThisThread() - beforePeer);
                     dup.destroy();
                 }
             });
@@ -94,6 +100,21 @@ class HotPathAllocationTest {
             rma.putNBI(w, peer, 1024, buf, 0, 64);
             rma.putNB(w, peer, 2048, array, 0, 16).waitFor();
             rma.get(w, peer, 2048, array, 0, 16);
+            if ((i & 1023) == 0) {
+                rma.waitNbi();
+            }
+        }
+        rma.waitNbi();
+    }
+
+    private static void runPeer(Rma rma, Atomics atomics, Peer p, long[] array, int iterations) {
+        for (int i = 0; i < iterations; i++) {
+            rma.putLong(p, 64, i);
+            rma.getLong(p, 64);
+            rma.putNBI(p, 1024, array, 0, 8);
+            rma.putNB(p, 2048, array, 0, 16).waitFor();
+            rma.get(p, 2048, array, 0, 16);
+            atomics.fetchAddLong(p, 4096, 1);
             if ((i & 1023) == 0) {
                 rma.waitNbi();
             }

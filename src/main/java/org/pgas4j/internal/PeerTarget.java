@@ -34,6 +34,27 @@ public final class PeerTarget {
     private final long seq;
 
     /**
+     * The target of a handle that may no longer be used (its team was destroyed or its client
+     * closed): never {@link #isCurrent() current}, so every access through it goes to the slow
+     * path, which finds out why and throws. Its size is -1, so no range is within it either.
+     */
+    public static final PeerTarget DEAD = new PeerTarget();
+
+    private PeerTarget() {
+        this.jobRank = -1;
+        this.endpoint = 0;
+        this.segmentId = -1;
+        this.size = -1;
+        this.memory = null;
+        this.direct = null;
+        this.kindCode = -1;
+        this.seqOffset = ControlRegion.slotOffset(0) + ControlRegion.SLOT_SEQ;
+        // A word that stays 0, against an odd sequence no published slot ever has when read.
+        this.control = java.lang.foreign.Arena.global().allocate(seqOffset + Long.BYTES, Long.BYTES);
+        this.seq = -1;
+    }
+
+    /**
      * A target resolved from a directory snapshot.
      *
      * @param control the owner's control region if directly mapped (for the per-access liveness

@@ -50,12 +50,17 @@ public final class Shmem implements AutoCloseable {
     private int nextSpaceId = 1;
     private long nextAllocation = 1;
     private boolean closed;
+    private final Team coreWorld;
+    private final org.pgas4j.Rma rma;
+    /** Whether a context may hold events (gets, atomics not complete in their call) the next barrier must wait for. */
+    private boolean eventsKept;
 
     private Shmem(Client client) {
         this.client = client;
         this.checked = ShmemSettings.CHECKED.value();
         this.heapSegment = client.primordialEndpoint().boundSegment().orElseThrow();
-        Team coreWorld = client.world();
+        this.coreWorld = client.world();
+        this.rma = client.rma();
         this.world = new ShmemTeam(this, coreWorld, null, "SHMEM_TEAM_WORLD", true);
         // Every PE of the transports in use shares one host, so the shared team is the world.
         this.shared = new ShmemTeam(this, coreWorld, null, "SHMEM_TEAM_SHARED", true);
@@ -103,6 +108,10 @@ public final class Shmem implements AutoCloseable {
         }
         defaultContext.quiet();
         closed = true;
+        defaultContext.retire();
+        for (ShmemContext c : contexts) {
+            c.retire();
+        }
         client.close();
     }
 
@@ -173,9 +182,11 @@ public final class Shmem implements AutoCloseable {
 
     /** {@code shmem_barrier_all}: completes this PE's outstanding operations on every context, then a world barrier. */
     public void barrierAll() {
-        checkOpen("barrierAll");
+        if (closed) {
+            checkOpen("barrierAll");
+        }
         quietAllBeforeBarrier();
-        client.world().barrier();
+        coreWorld.barrier();
     }
 
     /** {@code shmem_sync_all}: a world barrier without completing outstanding operations. */
@@ -476,6 +487,10 @@ public final class Shmem implements AutoCloseable {
             kind.destroy();
         }
         space.destroyed = true;
+        defaultContext.forget(space);
+        for (ShmemContext c : contexts) {
+            c.forget(space);
+        }
         return 0;
     }
 
@@ -634,6 +649,15 @@ public final class Shmem implements AutoCloseable {
         }
     }
 
+    /** Ends the hot paths' use of every context on {@code team} (destroyed). */
+    void retireContextsOf(ShmemTeam team) {
+        for (ShmemContext c : contexts) {
+            if (c.team() == team) {
+                c.retire();
+            }
+        }
+    }
+
     void quietAll() {
         defaultContext.quiet();
         for (ShmemContext c : contexts) {
@@ -646,15 +670,23 @@ public final class Shmem implements AutoCloseable {
      * so the core's implicit-completion wait (and its fence) runs only when something is outstanding.
      */
     private void quietAllBeforeBarrier() {
-        defaultContext.waitPending();
-        for (ShmemContext c : contexts) {
-            if (!c.isDestroyed() && c.team().isValid()) {
-                c.waitPending();
+        if (eventsKept) {
+            eventsKept = false;
+            defaultContext.waitPending();
+            for (ShmemContext c : contexts) {
+                if (!c.isDestroyed() && c.team().isValid()) {
+                    c.waitPending();
+                }
             }
         }
-        if (client.rma().nbiOutstanding() != 0) {
-            client.rma().waitNbi();
+        if (rma.nbiOutstanding() != 0) {
+            rma.waitNbi();
         }
+    }
+
+    /** Notes that a context keeps an event for its next quiet, so that the next barrier looks at every context. */
+    void eventKept() {
+        eventsKept = true;
     }
 
     /** Whether OpenSHMEM is still initialised on this PE (the hot paths' cheap form of {@link #checkOpen}). */
@@ -762,7 +794,7 @@ public final class Shmem implements AutoCloseable {
     private void release(SymmetricArray object) {
         SymmetricArray.Allocation a = object.allocation();
         a.space.heap.release(a.byteOffset);
-        a.freed = true;
+        a.free();
     }
 
     private SpaceCreation failedSpace(String reason) {

@@ -8,6 +8,7 @@ import org.pgas4j.Atomics;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.DataType;
 import org.pgas4j.Event;
+import org.pgas4j.Peer;
 import org.pgas4j.Rma;
 import org.pgas4j.Team;
 
@@ -52,7 +53,6 @@ public final class ShmemContext {
         this.isDefault = isDefault;
         this.rma = shmem.client().rma();
         this.atomics = shmem.client().atomics();
-        this.onWorld = team.isValid() && team.core() == shmem.client().world();
     }
 
     /** The team this context's PE numbers refer to ({@code shmem_ctx_get_team}). */
@@ -76,7 +76,31 @@ public final class ShmemContext {
         check("destroy");
         quiet();
         destroyed = true;
+        retire();
         shmem.forget(this);
+    }
+
+    /** Ends the hot paths' use of this context (its team destroyed, OpenSHMEM finalized): they go to the checks. */
+    void retire() {
+        live = false;
+        rmaSpace = null;
+        rmaPeers = NO_PEERS;
+        amoSpace = null;
+        amoPeers = NO_PEERS;
+        spacePeers.clear();
+    }
+
+    /** Drops the handles of a destroyed space (its objects are all freed, so the hot path no longer reaches them). */
+    void forget(MemorySpace space) {
+        spacePeers.remove(space);
+        if (rmaSpace == space) {
+            rmaSpace = null;
+            rmaPeers = NO_PEERS;
+        }
+        if (amoSpace == space) {
+            amoSpace = null;
+            amoPeers = NO_PEERS;
+        }
     }
 
     /** Whether {@link #destroy()} has run. */
@@ -88,7 +112,9 @@ public final class ShmemContext {
 
     /** {@code shmem_ctx_quiet}: every operation issued on this context is complete and visible at its target. */
     public void quiet() {
-        check("quiet");
+        if (!live) {
+            check("quiet"); // throws: the context, its team or OpenSHMEM is gone
+        }
         waitPending();
         rma.waitNbi(); // puts are implicit-completion operations of the core (its fence included)
     }
@@ -124,7 +150,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.BYTE);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -133,7 +159,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.SHORT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -142,7 +168,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.SHORT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -151,7 +177,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.INT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -160,7 +186,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.LONG);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -169,7 +195,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.FLOAT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -178,7 +204,7 @@ public final class ShmemContext {
         long off = putRange("put", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.DOUBLE);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -187,7 +213,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.BYTE);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -196,7 +222,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.SHORT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -205,7 +231,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.INT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -214,7 +240,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.LONG);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -223,7 +249,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.FLOAT);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -232,7 +258,7 @@ public final class ShmemContext {
         long off = putRange("putNbi", dest, destIndex, src == null ? -1 : src.length, srcIndex, count, pe,
                 DataType.DOUBLE);
         if (count > 0) {
-            rma.putNBI(route, target, off, src, srcIndex, count);
+            rma.putNBI(rmaPeers[pe], off, src, srcIndex, count);
         }
     }
 
@@ -296,73 +322,73 @@ public final class ShmemContext {
     /** {@code shmem_ctx_TYPENAME_p} for 8-bit types. */
     public void pByte(SymmetricArray dest, long index, byte value, int pe) {
         long off = element("p", dest, index, pe, DataType.BYTE, MemorySpace.CAP_RMA);
-        rma.putByte(route, target, off, value);
+        rma.putByte(rmaPeers[pe], off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 16-bit types. */
     public void pShort(SymmetricArray dest, long index, short value, int pe) {
         long off = element("p", dest, index, pe, DataType.SHORT, MemorySpace.CAP_RMA);
-        rma.putShort(route, target, off, value);
+        rma.putShort(rmaPeers[pe], off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 32-bit integer types. */
     public void pInt(SymmetricArray dest, long index, int value, int pe) {
         long off = element("p", dest, index, pe, DataType.INT, MemorySpace.CAP_RMA);
-        rma.putInt(route, target, off, value);
+        rma.putInt(rmaPeers[pe], off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_p} for 64-bit integer types. */
     public void pLong(SymmetricArray dest, long index, long value, int pe) {
         long off = element("p", dest, index, pe, DataType.LONG, MemorySpace.CAP_RMA);
-        rma.putLong(route, target, off, value);
+        rma.putLong(rmaPeers[pe], off, value);
     }
 
     /** {@code shmem_ctx_float_p}. */
     public void pFloat(SymmetricArray dest, long index, float value, int pe) {
         long off = element("p", dest, index, pe, DataType.FLOAT, MemorySpace.CAP_RMA);
-        rma.putFloat(route, target, off, value);
+        rma.putFloat(rmaPeers[pe], off, value);
     }
 
     /** {@code shmem_ctx_double_p}. */
     public void pDouble(SymmetricArray dest, long index, double value, int pe) {
         long off = element("p", dest, index, pe, DataType.DOUBLE, MemorySpace.CAP_RMA);
-        rma.putDouble(route, target, off, value);
+        rma.putDouble(rmaPeers[pe], off, value);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 8-bit types. */
     public byte gByte(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.BYTE, MemorySpace.CAP_RMA);
-        return rma.getByte(route, target, off);
+        return rma.getByte(rmaPeers[pe], off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 16-bit types. */
     public short gShort(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.SHORT, MemorySpace.CAP_RMA);
-        return rma.getShort(route, target, off);
+        return rma.getShort(rmaPeers[pe], off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 32-bit integer types. */
     public int gInt(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.INT, MemorySpace.CAP_RMA);
-        return rma.getInt(route, target, off);
+        return rma.getInt(rmaPeers[pe], off);
     }
 
     /** {@code shmem_ctx_TYPENAME_g} for 64-bit integer types. */
     public long gLong(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.LONG, MemorySpace.CAP_RMA);
-        return rma.getLong(route, target, off);
+        return rma.getLong(rmaPeers[pe], off);
     }
 
     /** {@code shmem_ctx_float_g}. */
     public float gFloat(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.FLOAT, MemorySpace.CAP_RMA);
-        return rma.getFloat(route, target, off);
+        return rma.getFloat(rmaPeers[pe], off);
     }
 
     /** {@code shmem_ctx_double_g}. */
     public double gDouble(SymmetricArray source, long index, int pe) {
         long off = element("g", source, index, pe, DataType.DOUBLE, MemorySpace.CAP_RMA);
-        return rma.getDouble(route, target, off);
+        return rma.getDouble(rmaPeers[pe], off);
     }
 
     // ---------------------------------------------------------------- strided
@@ -376,8 +402,9 @@ public final class ShmemContext {
                      int pe) {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.INT);
+        Peer p = rmaPeers[pe];
         for (int i = 0; i < nelems; i++) {
-            rma.putInt(route, target, first + i * dst * Integer.BYTES, src[srcIndex + i * sst]);
+            rma.putInt(p, first + i * dst * Integer.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -386,8 +413,9 @@ public final class ShmemContext {
                      int pe) {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.LONG);
+        Peer p = rmaPeers[pe];
         for (int i = 0; i < nelems; i++) {
-            rma.putLong(route, target, first + i * dst * Long.BYTES, src[srcIndex + i * sst]);
+            rma.putLong(p, first + i * dst * Long.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -396,8 +424,9 @@ public final class ShmemContext {
                      int pe) {
         long first = strided("iput", dest, destIndex, dst, src == null ? -1 : src.length, srcIndex, sst, nelems, pe,
                 DataType.DOUBLE);
+        Peer p = rmaPeers[pe];
         for (int i = 0; i < nelems; i++) {
-            rma.putDouble(route, target, first + i * dst * Double.BYTES, src[srcIndex + i * sst]);
+            rma.putDouble(p, first + i * dst * Double.BYTES, src[srcIndex + i * sst]);
         }
     }
 
@@ -409,8 +438,9 @@ public final class ShmemContext {
                      int nelems, int pe) {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.INT);
+        Peer p = rmaPeers[pe];
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getInt(route, target, first + i * sst * Integer.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getInt(p, first + i * sst * Integer.BYTES);
         }
     }
 
@@ -419,8 +449,9 @@ public final class ShmemContext {
                      int nelems, int pe) {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.LONG);
+        Peer p = rmaPeers[pe];
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getLong(route, target, first + i * sst * Long.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getLong(p, first + i * sst * Long.BYTES);
         }
     }
 
@@ -429,8 +460,9 @@ public final class ShmemContext {
                      int nelems, int pe) {
         long first = strided("iget", source, srcIndex, sst, dst == null ? -1 : dst.length, dstIndex, dstStride, nelems,
                 pe, DataType.DOUBLE);
+        Peer p = rmaPeers[pe];
         for (int i = 0; i < nelems; i++) {
-            dst[dstIndex + i * dstStride] = rma.getDouble(route, target, first + i * sst * Double.BYTES);
+            dst[dstIndex + i * dstStride] = rma.getDouble(p, first + i * sst * Double.BYTES);
         }
     }
 
@@ -525,7 +557,7 @@ public final class ShmemContext {
     /** {@code shmem_ctx_TYPENAME_atomic_fetch_add}. */
     public long atomicFetchAdd(SymmetricArray dest, long index, long value, int pe) {
         long off = atomicElement("atomicFetchAdd", dest, index, pe, STANDARD);
-        return apply(dest.type().atomicType(), AtomicOp.FADD, off, value, 0);
+        return apply(amoPeers[pe], dest.allocation().atomicType, AtomicOp.FADD, off, value, 0);
     }
 
     /** {@code shmem_ctx_TYPENAME_atomic_add}. */
@@ -634,16 +666,28 @@ public final class ShmemContext {
     private static final int PUT_NBI = 1;
     private static final int GET = 2;
     private static final int GET_NBI = 3;
-    private static final int STANDARD = 0;
-    private static final int EXTENDED = 1;
-    private static final int BITWISE = 2;
+    private static final int STANDARD = ShmemType.AMO_STANDARD;
+    private static final int EXTENDED = ShmemType.AMO_EXTENDED;
+    private static final int BITWISE = ShmemType.AMO_BITWISE;
 
-    /** The job rank the last {@link #element}/{@link #range} check resolved (single-threaded use per context). */
-    private int target;
-    /** Whether the team is the world, whose PE numbers are jobranks (no translation needed). */
-    private final boolean onWorld;
-    /** The core team that reaches the space of the object {@link #range} checked last (ranked by jobrank). */
-    private Team route;
+    /**
+     * False once the context is destroyed, its team destroyed or OpenSHMEM finalized
+     * ({@link #retire()}, which also empties the caches below, so the hot paths go to the checks).
+     */
+    private boolean live = true;
+    /**
+     * The space an RMA on this context reached last (owned by this PE, live, with CAP_RMA), and
+     * its core handles by PE number in the team (null: not yet resolved, or not a member). Being
+     * the cached space is the hot path's check of the context, the space and the capability.
+     */
+    private MemorySpace rmaSpace;
+    private Peer[] rmaPeers = NO_PEERS;
+    /** The same for atomics (CAP_AMO). */
+    private MemorySpace amoSpace;
+    private Peer[] amoPeers = NO_PEERS;
+    private static final Peer[] NO_PEERS = new Peer[0];
+    /** The handles of every space this context has reached, for when it moves between spaces. */
+    private final java.util.IdentityHashMap<MemorySpace, Peer[]> spacePeers = new java.util.IdentityHashMap<>();
 
     private void transfer(String routine, SymmetricArray remote, long remoteIndex, Object local, int localIndex,
                           int count, int pe, DataType carrier, int mode) {
@@ -659,18 +703,18 @@ public final class ShmemContext {
             case PUT -> {
                 // Implicit completion: the source is reusable on return, quiet completes it. A
                 // blocking core put would fence here and quiet again.
-                putArrayNbi(local, off, localIndex, count);
+                putArrayNbi(rmaPeers[pe], local, off, localIndex, count);
                 yield Event.DONE;
             }
             case PUT_NBI -> {
-                putArrayNbi(local, off, localIndex, count);
+                putArrayNbi(rmaPeers[pe], local, off, localIndex, count);
                 yield Event.DONE;
             }
             case GET -> {
-                getArray(local, off, localIndex, count);
+                getArray(rmaPeers[pe], local, off, localIndex, count);
                 yield Event.DONE;
             }
-            default -> getArrayNb(local, off, localIndex, count);
+            default -> getArrayNb(rmaPeers[pe], local, off, localIndex, count);
         };
         keep(e);
     }
@@ -698,49 +742,49 @@ public final class ShmemContext {
                 + count + ") are outside the local array of " + localLength + " on PE " + shmem.myPe());
     }
 
-    private void putArrayNbi(Object src, long off, int from, int count) {
+    private void putArrayNbi(Peer peer, Object src, long off, int from, int count) {
         // An instanceof chain, most common carriers first: cheaper on this hot path than a type switch.
         if (src instanceof byte[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else if (src instanceof long[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else if (src instanceof int[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else if (src instanceof double[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else if (src instanceof float[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else if (src instanceof short[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else if (src instanceof char[] a) {
-            rma.putNBI(route, target, off, a, from, count);
+            rma.putNBI(peer, off, a, from, count);
         } else {
             throw new IllegalArgumentException(src.getClass().getName());
         }
     }
 
-    private void getArray(Object dst, long off, int from, int count) {
+    private void getArray(Peer peer, Object dst, long off, int from, int count) {
         switch (dst) {
-            case byte[] a -> rma.get(route, target, off, a, from, count);
-            case short[] a -> rma.get(route, target, off, a, from, count);
-            case char[] a -> rma.get(route, target, off, a, from, count);
-            case int[] a -> rma.get(route, target, off, a, from, count);
-            case long[] a -> rma.get(route, target, off, a, from, count);
-            case float[] a -> rma.get(route, target, off, a, from, count);
-            case double[] a -> rma.get(route, target, off, a, from, count);
+            case byte[] a -> rma.get(peer, off, a, from, count);
+            case short[] a -> rma.get(peer, off, a, from, count);
+            case char[] a -> rma.get(peer, off, a, from, count);
+            case int[] a -> rma.get(peer, off, a, from, count);
+            case long[] a -> rma.get(peer, off, a, from, count);
+            case float[] a -> rma.get(peer, off, a, from, count);
+            case double[] a -> rma.get(peer, off, a, from, count);
             default -> throw new IllegalArgumentException(dst.getClass().getName());
         }
     }
 
-    private Event getArrayNb(Object dst, long off, int from, int count) {
+    private Event getArrayNb(Peer peer, Object dst, long off, int from, int count) {
         return switch (dst) {
-            case byte[] a -> rma.getNB(route, target, off, a, from, count);
-            case short[] a -> rma.getNB(route, target, off, a, from, count);
-            case char[] a -> rma.getNB(route, target, off, a, from, count);
-            case int[] a -> rma.getNB(route, target, off, a, from, count);
-            case long[] a -> rma.getNB(route, target, off, a, from, count);
-            case float[] a -> rma.getNB(route, target, off, a, from, count);
-            case double[] a -> rma.getNB(route, target, off, a, from, count);
+            case byte[] a -> rma.getNB(peer, off, a, from, count);
+            case short[] a -> rma.getNB(peer, off, a, from, count);
+            case char[] a -> rma.getNB(peer, off, a, from, count);
+            case int[] a -> rma.getNB(peer, off, a, from, count);
+            case long[] a -> rma.getNB(peer, off, a, from, count);
+            case float[] a -> rma.getNB(peer, off, a, from, count);
+            case double[] a -> rma.getNB(peer, off, a, from, count);
             default -> throw new IllegalArgumentException(dst.getClass().getName());
         };
     }
@@ -751,7 +795,7 @@ public final class ShmemContext {
             throw new BadArgumentException(routine + ": the signal operation is null on PE " + shmem.myPe());
         }
         long sigOff = element(routine, sig, sigIndex, pe, DataType.LONG, MemorySpace.CAP_AMO);
-        Team sigRoute = route;
+        Peer sigPeer = amoPeers[pe]; // before the data range, which may move the AMO cache to its space
         if (sig.type().isSigned()) {
             throw new BadArgumentException(routine + ": the signal object " + sig + " must be of type uint64 "
                     + "(an unsigned 64-bit type)");
@@ -759,34 +803,33 @@ public final class ShmemContext {
         // Everything checked before anything is sent: the data range too.
         range(routine, dest, destIndex, count, pe, carrier, MemorySpace.CAP_RMA);
         transfer(routine, dest, destIndex, src, srcIndex, count, pe, carrier, PUT);
-        int sigTarget = target;
         if (op == SignalOp.SET) {
-            atomics.setLong(sigRoute, sigTarget, sigOff, signal);
+            atomics.setLong(sigPeer, sigOff, signal);
         } else {
-            atomics.addLong(sigRoute, sigTarget, sigOff, signal);
+            atomics.addLong(sigPeer, sigOff, signal);
         }
     }
 
     private long amo(String routine, SymmetricArray dest, long index, int pe, AtomicOp op, long v1, long v2,
                      int family) {
         long off = atomicElement(routine, dest, index, pe, family);
-        return apply(dest.type().atomicType(), op, off, v1, v2);
+        return apply(amoPeers[pe], dest.allocation().atomicType, op, off, v1, v2);
     }
 
     /** Runs {@code op} at the checked target; the commonest take the core's specialised calls (no op dispatch). */
-    private long apply(AtomicType type, AtomicOp op, long off, long v1, long v2) {
+    private long apply(Peer peer, AtomicType type, AtomicOp op, long off, long v1, long v2) {
         boolean wide = type == AtomicType.LONG || type == AtomicType.ULONG;
         if (op == AtomicOp.FADD && wide) {
-            return atomics.fetchAddLong(route, target, off, v1);
+            return atomics.fetchAddLong(peer, off, v1);
         }
         if (op == AtomicOp.ADD && wide) {
-            atomics.addLong(route, target, off, v1);
+            atomics.addLong(peer, off, v1);
             return 0;
         }
         if (op == AtomicOp.FADD && type == AtomicType.INT) {
-            return atomics.fetchAddInt(route, target, off, (int) v1);
+            return atomics.fetchAddInt(peer, off, (int) v1);
         }
-        return atomics.op(route, target, off, type, op, v1, v2);
+        return atomics.op(peer, off, type, op, v1, v2);
     }
 
     private void amoNbi(String routine, AtomicResult fetched, SymmetricArray dest, long index, int pe, AtomicOp op,
@@ -795,7 +838,7 @@ public final class ShmemContext {
             throw new BadArgumentException(routine + ": the result holder is null on PE " + shmem.myPe());
         }
         long off = atomicElement(routine, dest, index, pe, family);
-        keep(atomics.opNB(fetched, route, target, off, dest.type().atomicType(), op, v1, v2));
+        keep(atomics.opNB(fetched, amoPeers[pe], off, dest.type().atomicType(), op, v1, v2));
     }
 
     private long amoFloating(String routine, SymmetricArray dest, long index, int pe, AtomicOp op, long bits) {
@@ -804,18 +847,25 @@ public final class ShmemContext {
         if (!dest.type().isFloatingPoint()) {
             throw new BadArgumentException(routine + ": " + dest + " is not float or double; use the long form");
         }
-        return atomics.op(route, target, off, dest.type().atomicType(), op, bits, 0);
+        return atomics.op(amoPeers[pe], off, dest.type().atomicType(), op, bits, 0);
     }
 
+    /**
+     * The checks of an atomic on one element of an AMO type of {@code family}: {@link #range}'s
+     * fast path with the type's family bits in place of the carrier, else every check in turn.
+     */
     private long atomicElement(String routine, SymmetricArray dest, long index, int pe, int family) {
+        SymmetricArray.Allocation a = dest == null ? null : dest.allocation();
+        Peer[] peers = amoPeers;
+        if (a != null && a.space == amoSpace && (a.amoFamilies & family) != 0 && index >= 0 && index < dest.length()
+                && pe >= 0 && pe < peers.length) {
+            Peer p = peers[pe];
+            if (p != null) {
+                return dest.segmentOffset(index);
+            }
+        }
         long off = element(routine, dest, index, pe, null, MemorySpace.CAP_AMO);
-        ShmemType t = dest.type();
-        boolean ok = switch (family) {
-            case STANDARD -> t.hasStandardAtomics();
-            case EXTENDED -> t.hasExtendedAtomics() && !t.isFloatingPoint();
-            default -> t.hasBitwiseAtomics();
-        };
-        if (!ok) {
+        if ((dest.allocation().amoFamilies & family) == 0) {
             throw atomicTypeRefusal(routine, dest, family);
         }
         return off;
@@ -848,35 +898,41 @@ public final class ShmemContext {
             pending = java.util.Arrays.copyOf(pending, pendingCount * 2);
         }
         pending[pendingCount++] = e;
+        shmem.eventKept();
     }
 
-    /** Checks one element access and returns its offset in the target's segment; sets {@link #target}. */
+    /** Checks one element access and returns its offset in the target's segment; the PE's handle is then {@code rmaPeers[pe]} or {@code amoPeers[pe]}, by {@code cap}. */
     private long element(String routine, SymmetricArray object, long index, int pe, DataType carrier, long cap) {
         return range(routine, object, index, 1, pe, carrier, cap);
     }
 
-    /** Checks {@code count} elements from {@code index} and returns the first's offset; sets {@link #target}. */
+    /** Checks {@code count} elements from {@code index} and returns the first's offset; the PE's handle is then {@code rmaPeers[pe]} or {@code amoPeers[pe]}, by {@code cap} (no field is written on the way: a reference store costs a GC write barrier). */
     private long range(String routine, SymmetricArray object, long index, long count, int pe, DataType carrier,
                        long cap) {
         // The fast path: every check as one condition over plain fields, in a method small enough to
-        // inline; anything wrong goes to the slow path, which finds the first failed check and names it.
+        // inline. The cached space stands for the context's liveness (retire() empties the cache), the
+        // space's ownership, liveness and capability (checked when it was cached); an allocation's
+        // carrier is null once freed (and a space is destroyed only once all its allocations are); a
+        // handle exists only for a PE of the team that is a member of the space. Anything else goes
+        // to the slow path, which finds the first failed check and names it.
         SymmetricArray.Allocation a = object == null ? null : object.allocation();
-        MemorySpace space = a == null ? null : a.space;
-        if (space != null && !destroyed && !a.freed && space.owner() == shmem && !space.destroyed && shmem.open()
-                && team.usable() && (carrier == null || a.type.carrier() == carrier) && count >= 0 && index >= 0
-                && index <= object.length() - count && pe >= 0 && pe < team.core().size()
-                && (space.capsUnchecked() & cap) != 0) {
-            int jobRank = onWorld ? pe : team.core().jobRankOf(pe);
-            if (space.everyPe || space.hasMember(jobRank)) {
-                target = jobRank;
-                route = space.route;
-                return space.segmentBase + object.byteOffset(index);
+        boolean rmaCap = cap == MemorySpace.CAP_RMA;
+        MemorySpace cached = rmaCap ? rmaSpace : amoSpace;
+        Peer[] peers = rmaCap ? rmaPeers : amoPeers;
+        if (a != null && a.space == cached && (carrier == null ? !a.freed : a.carrier == carrier) && count >= 0
+                && index >= 0 && index <= object.length() - count && pe >= 0 && pe < peers.length) {
+            Peer p = peers[pe];
+            if (p != null) {
+                return object.segmentOffset(index);
             }
         }
         return rangeSlowly(routine, object, index, count, pe, carrier, cap);
     }
 
-    /** {@link #range} with each check in turn and its own message: throws for the first that fails. */
+    /**
+     * {@link #range} with each check in turn and its own message: throws for the first that fails;
+     * when all pass, resolves the core handle of the PE (once per space and PE) and caches the space.
+     */
     private long rangeSlowly(String routine, SymmetricArray object, long index, long count, int pe, DataType carrier,
                              long cap) {
         check(routine);
@@ -903,9 +959,26 @@ public final class ShmemContext {
             throw new BadArgumentException(routine + ": " + space.describe() + " does not support "
                     + (cap == MemorySpace.CAP_AMO ? "atomics (CAP_AMO)" : "RMA (CAP_RMA)"));
         }
-        target = jobRank;
-        route = space.route;
-        return space.segmentBase + object.byteOffset(index);
+        Peer[] peers = spacePeers.get(space);
+        if (peers == null) {
+            peers = new Peer[team.nPes()];
+            spacePeers.put(space, peers);
+        }
+        Peer p = peers[pe];
+        if (p == null) {
+            p = rma.peer(space.route, jobRank); // the route is ranked by jobrank
+            peers[pe] = p;
+        }
+        long caps = space.caps();
+        if ((caps & MemorySpace.CAP_RMA) != 0) {
+            rmaSpace = space;
+            rmaPeers = peers;
+        }
+        if ((caps & MemorySpace.CAP_AMO) != 0) {
+            amoSpace = space;
+            amoPeers = peers;
+        }
+        return object.segmentOffset(index);
     }
 
     private long strided(String routine, SymmetricArray remote, long remoteIndex, long remoteStride, int localLength,

@@ -117,6 +117,7 @@ public final class ShmemTeam {
             core.destroy();
         }
         destroyed = true;
+        owner.retireContextsOf(this);
         if (space != null) {
             space.liveTeams--;
         }

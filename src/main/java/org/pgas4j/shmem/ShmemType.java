@@ -128,6 +128,17 @@ public enum ShmemType {
         return !isFloatingPoint() && size >= 2 && this != INT16 && this != UINT16;
     }
 
+    /** Bits of {@link #amoFamilies()}: standard AMOs, the long extended forms (not on float or double), bitwise AMOs. */
+    static final int AMO_STANDARD = 1;
+    static final int AMO_EXTENDED = 2;
+    static final int AMO_BITWISE = 4;
+
+    /** Which AMO families apply to this type, as {@code AMO_*} bits (for the atomics' one-mask check). */
+    int amoFamilies() {
+        return (hasStandardAtomics() ? AMO_STANDARD : 0) | (hasExtendedAtomics() && !isFloatingPoint() ? AMO_EXTENDED : 0)
+                | (hasBitwiseAtomics() ? AMO_BITWISE : 0);
+    }
+
     /** The core atomic type operating on this type, or null when there is none. */
     AtomicType atomicType() {
         return atomic;

@@ -14,11 +14,15 @@ public final class SymmetricArray {
     private final Allocation allocation;
     private final long first;   // element index within the allocation
     private final long length;
+    private final long segmentBase; // segment offset of element 0 of this view, and the element size:
+    private final int elementSize;  // what the hot paths read to place an element
 
     private SymmetricArray(Allocation allocation, long first, long length) {
         this.allocation = allocation;
         this.first = first;
         this.length = length;
+        this.elementSize = allocation.size;
+        this.segmentBase = allocation.segmentOffset + first * elementSize;
     }
 
     static SymmetricArray whole(MemorySpace space, long byteOffset, ShmemType type, long length, long serial) {
@@ -73,6 +77,11 @@ public final class SymmetricArray {
         return new SymmetricArray(allocation, first + from, count);
     }
 
+    /** Byte offset of element {@code index} within the segment that holds the space, on any member PE. */
+    long segmentOffset(long index) {
+        return segmentBase + index * elementSize;
+    }
+
     /** Byte offset of element {@code index} within the space's memory on any member PE. */
     long byteOffset(long index) {
         return allocation.byteOffset + (first + index) * allocation.type.size();
@@ -103,18 +112,40 @@ public final class SymmetricArray {
         final ShmemType type;
         final long elements;
         final long serial;
+        /** {@code space.segmentBase + byteOffset} and the element size: the hot paths' copies. */
+        final long segmentOffset;
+        final int size;
+        /**
+         * The type's carrier and {@link ShmemType#amoFamilies()}, for the hot paths' type checks;
+         * null and 0 once freed, so that those checks also refuse a freed allocation.
+         */
+        org.pgas4j.DataType carrier;
+        int amoFamilies;
+        final org.pgas4j.AtomicType atomicType;
         boolean freed;
 
         Allocation(MemorySpace space, long byteOffset, ShmemType type, long elements, long serial) {
             this.space = space;
             this.byteOffset = byteOffset;
             this.type = type;
+            this.segmentOffset = space.segmentBase + byteOffset;
+            this.size = type.size();
+            this.carrier = type.carrier();
+            this.amoFamilies = type.amoFamilies();
+            this.atomicType = type.atomicType();
             this.elements = elements;
             this.serial = serial;
         }
 
         long length() {
             return elements;
+        }
+
+        /** Marks the allocation freed (free, realloc, the free before a space destroy). */
+        void free() {
+            freed = true;
+            carrier = null;
+            amoFamilies = 0;
         }
     }
 }

@@ -36,6 +36,11 @@ final class RmaScenarios {
         s.put("boundsErrorsWriteNothing", RmaScenarios::boundsErrorsWriteNothing);
         s.put("zeroLengthAtEnd", RmaScenarios::zeroLengthAtEnd);
         s.put("primordialSegmentCannotBeDestroyed", RmaScenarios::primordialSegmentCannotBeDestroyed);
+        s.put("peerHandles", PeerScenarios::handles);
+        s.put("peerEveryForm", PeerScenarios::everyForm);
+        s.put("peerAtomics", PeerScenarios::atomics);
+        s.put("peerErrorsWriteNothing", PeerScenarios::errorsWriteNothing);
+        s.put("peerOfDestroyedTeam", PeerScenarios::destroyedTeam);
         return s;
     }
 

@@ -50,7 +50,7 @@ final class SegmentScenarios {
         Check.mentions(e.getMessage(), "rank " + right, "PE " + right, "no published segment");
         e = Check.fails(BadArgumentException.class, () -> c.rma().getLong(w, w.rank(), 0));
         Check.mentions(e.getMessage(), "no published segment");
-        w.barrier();
+        PeerScenarios.unpublished(c);
     }
 
     static void createRejectsBadLengthsAndKinds(Client c) {
@@ -112,9 +112,11 @@ final class SegmentScenarios {
         Segment s = c.primordialEndpoint().boundSegment().orElseThrow();
         int right = (w.rank() + 1) % w.size();
         c.rma().putLong(w, right, 16, 1); // resolves and caches the target
+        org.pgas4j.Peer[] peers = PeerScenarios.warmBeforeDestroy(c);
         w.barrier();
         s.destroy();
         w.barrier();
+        PeerScenarios.refusedAfterDestroy(c, peers);
         BadArgumentException e = Check.fails(BadArgumentException.class, () -> c.rma().putLong(w, right, 16, 2));
         Check.mentions(e.getMessage(), "segment", "PE " + right, "destroyed");
         e = Check.fails(BadArgumentException.class, () -> c.rma().getLong(w, w.rank(), 16));

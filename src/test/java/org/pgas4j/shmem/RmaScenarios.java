@@ -37,6 +37,8 @@ final class RmaScenarios {
         s.put("waitUntilAllAnySomeAndVectors", RmaScenarios::waits);
         s.put("manyContexts", RmaScenarios::contexts);
         s.put("badInputIsRefusedBeforeAnythingIsSent", RmaScenarios::badInput);
+        s.put("warmPathsStillRefuseUseAfterEnd", RmaScenarios::warmUseAfterEnd);
+        s.put("contextsMovingBetweenSpaces", RmaScenarios::movingBetweenSpaces);
         return s;
     }
 
@@ -573,5 +575,88 @@ final class RmaScenarios {
         }
         s.barrierAll();
         s.free(a);
+    }
+
+    /**
+     * A context's hot paths cache the core handles of the PEs it reached: a team destroy, a free,
+     * a space destroy and a context destroy after they are warm must still be refused, each with
+     * its own message, and must not disturb other contexts.
+     */
+    static void warmUseAfterEnd(Shmem s) {
+        int r = right(s);
+        SymmetricArray a = s.calloc(ShmemType.LONG, 4);
+        SymmetricArray b = s.calloc(ShmemType.LONG, 4);
+        ShmemTeam copy = s.teamWorld().splitStrided(0, 1, s.nPes());
+        ShmemContext onCopy = copy.createContext(0);
+        int rc = (copy.myPe() + 1) % copy.nPes();
+        for (int i = 0; i < 100; i++) {
+            onCopy.put(a, 0, new long[] {i}, 0, 1, rc);
+            onCopy.atomicFetchAdd(a, 1, 1, rc);
+            onCopy.pLong(a, 3, i, rc);
+        }
+        onCopy.quiet();
+        copy.destroy();
+        IllegalStateException gone = throwsA(IllegalStateException.class, "put on a warm context of a destroyed team",
+                () -> onCopy.put(a, 0, new long[] {1}, 0, 1, rc));
+        that(gone.getMessage().contains("destroyed"), "says the team was destroyed: " + gone.getMessage());
+        throwsA(IllegalStateException.class, "atomic on it", () -> onCopy.atomicFetchAdd(a, 1, 1, rc));
+        throwsA(IllegalStateException.class, "quiet on it", onCopy::quiet);
+        ShmemContext d = s.ctxDefault();
+        for (int i = 0; i < 100; i++) {
+            d.put(b, 0, new long[] {i}, 0, 1, r);
+        }
+        d.quiet();
+        s.free(b);
+        IllegalStateException freed = throwsA(IllegalStateException.class, "put into an object freed on a warm path",
+                () -> d.put(b, 0, new long[] {1}, 0, 1, r));
+        that(freed.getMessage().contains("freed"), "says the object was freed: " + freed.getMessage());
+        ShmemContext own = s.ctxCreate(0);
+        own.put(a, 2, new long[] {1}, 0, 1, r);
+        own.quiet();
+        own.destroy();
+        throwsA(IllegalStateException.class, "put on a warm destroyed context", () -> own.put(a, 2, new long[] {1}, 0, 1, r));
+        SpaceCreation c = SpaceScenarios.create(s, 4096);
+        SymmetricArray inSpace = s.spaceMalloc(c.space(), ShmemType.LONG, 4);
+        for (int i = 0; i < 100; i++) {
+            d.put(inSpace, 0, new long[] {i}, 0, 1, r);
+        }
+        d.quiet();
+        s.spaceFree(c.space(), inSpace);
+        c.team().destroy();
+        equal(0, s.spaceDestroy(c.space()), "space destroyed");
+        throwsA(IllegalStateException.class, "put into a destroyed space on a warm path",
+                () -> d.put(inSpace, 0, new long[] {1}, 0, 1, r));
+        d.put(a, 2, new long[] {s.myPe()}, 0, 1, r);
+        d.quiet();
+        s.barrierAll();
+        equal(left(s), s.local(a).getAtIndex(ValueLayout.JAVA_LONG, 2), "the put after the refusals");
+        s.barrierAll();
+        s.free(a);
+    }
+
+    /** One context alternating between two spaces and two element types: every put lands where it should. */
+    static void movingBetweenSpaces(Shmem s) {
+        int r = right(s);
+        SpaceCreation c = SpaceScenarios.create(s, 4096);
+        SymmetricArray inSpace = s.spaceCalloc(c.space(), ShmemType.INT, 8);
+        SymmetricArray inDefault = s.calloc(ShmemType.LONG, 8);
+        ShmemContext d = s.ctxDefault();
+        for (int i = 0; i < 8; i++) {
+            d.put(inSpace, i, new int[] {s.myPe() * 10 + i}, 0, 1, r);
+            d.put(inDefault, i, new long[] {s.myPe() * 100L + i}, 0, 1, r);
+            throwsA(BadArgumentException.class, "a long[] into the int object of the other space",
+                    () -> d.put(inSpace, 0, new long[] {1}, 0, 1, r));
+        }
+        d.quiet();
+        s.barrierAll();
+        for (int i = 0; i < 8; i++) {
+            equal(left(s) * 10 + i, s.local(inSpace).getAtIndex(ValueLayout.JAVA_INT, i), "space element " + i);
+            equal(left(s) * 100L + i, s.local(inDefault).getAtIndex(ValueLayout.JAVA_LONG, i), "default element " + i);
+        }
+        s.barrierAll();
+        s.free(inDefault);
+        s.spaceFree(c.space(), inSpace);
+        c.team().destroy();
+        equal(0, s.spaceDestroy(c.space()), "destroyed");
     }
 }

@@ -1,0 +1,78 @@
+package org.pgas4j.shmem;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.pgas4j.transport.local.LocalJob;
+
+/**
+ * The facade's put, get, single-element, atomic and barrier calls allocate nothing once warm,
+ * also when a context alternates between two spaces (its handle cache then moves between them):
+ * measured with the JVM's per-thread allocation counter on a 2-PE in-JVM job.
+ */
+@Timeout(120)
+class ShmemHotPathAllocationTest {
+    private static final int WARM_UP = 100_000;
+    private static final int MEASURED = 50_000;
+
+    private static long allocatedByThisThread() {
+        var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        return bean.getCurrentThreadAllocatedBytes();
+    }
+
+    @Test
+    void warmCallsAllocateNothing() {
+        Map<String, Long> bytes = new ConcurrentHashMap<>();
+        System.setProperty("pgas4j.shmem.symmetric.size", "1m");
+        try {
+            LocalJob.run(2, Duration.ofSeconds(100), () -> {
+                try (Shmem s = Shmem.init()) {
+                    SpaceCreation created = s.spaceCreate(SpaceConfig.of(DeviceType.CPU, 4096));
+                    SymmetricArray a = s.calloc(ShmemType.LONG, 64);
+                    SymmetricArray b = s.spaceCalloc(created.space(), ShmemType.INT, 64);
+                    ShmemContext c = s.ctxDefault();
+                    int right = (s.myPe() + 1) % s.nPes();
+                    long[] longs = new long[8];
+                    int[] ints = new int[8];
+                    run(s, c, a, b, right, longs, ints, WARM_UP);
+                    long before = allocatedByThisThread();
+                    run(s, c, a, b, right, longs, ints, MEASURED);
+                    bytes.put("PE " + s.myPe(), allocatedByThisThread() - before);
+                    s.barrierAll();
+                    s.free(a);
+                    s.spaceFree(created.space(), b);
+                    created.team().destroy();
+                    s.spaceDestroy(created.space());
+                }
+            });
+        } finally {
+            System.clearProperty("pgas4j.shmem.symmetric.size");
+        }
+        // A handful of bytes of noise is tolerated; one allocation per call would be megabytes.
+        bytes.forEach((what, b) -> assertTrue(b < 16 * 1024, what + " allocated " + b + " bytes: " + bytes));
+    }
+
+    private static void run(Shmem s, ShmemContext c, SymmetricArray a, SymmetricArray b, int right, long[] longs,
+                            int[] ints, int iterations) {
+        for (int i = 0; i < iterations; i++) {
+            c.put(a, 0, longs, 0, 8, right);
+            c.putNbi(b, 8, ints, 0, 8, right);
+            c.pLong(a, 16, i, right);
+            c.gLong(a, 16, right);
+            c.get(ints, 0, b, 0, 8, right);
+            c.atomicFetchAdd(a, 32, 1, right);
+            c.atomicAdd(b, 32, 1, right);
+            if ((i & 1023) == 0) {
+                c.quiet();
+                s.barrierAll();
+            }
+        }
+        c.quiet();
+        s.barrierAll();
+    }
+}
