@@ -62,8 +62,7 @@ public final class Shmem implements AutoCloseable {
         this.coreWorld = client.world();
         this.rma = client.rma();
         this.world = new ShmemTeam(this, coreWorld, null, "SHMEM_TEAM_WORLD", true);
-        // Every PE of the transports in use shares one host, so the shared team is the world.
-        this.shared = new ShmemTeam(this, coreWorld, null, "SHMEM_TEAM_SHARED", true);
+        this.shared = new ShmemTeam(this, sharedTeam(client, coreWorld), null, "SHMEM_TEAM_SHARED", true);
         this.defaultSpace = new MemorySpace(this, 0, DeviceType.CPU, heapSegment.size(),
                 MemorySpace.CAP_RMA | MemorySpace.CAP_COLL | MemorySpace.CAP_AMO | MemorySpace.CAP_DIRECT
                         | MemorySpace.CAP_WORLD | MemorySpace.CAP_SIGNAL,
@@ -157,7 +156,24 @@ public final class Shmem implements AutoCloseable {
         return world;
     }
 
-    /** {@code SHMEM_TEAM_SHARED}: the PEs that share memory with this one (all of them on this transport). */
+    /**
+     * The core team of {@code SHMEM_TEAM_SHARED}: the world when every PE maps every other (one
+     * host over shm), else the world split by neighbourhood (collective: every PE's neighbourhood
+     * is either the whole job or a part of it, so all take the same branch).
+     */
+    private static Team sharedTeam(Client client, Team world) {
+        int[] neighbourhood = client.neighbourhood();
+        if (neighbourhood.length == world.size()) {
+            return world;
+        }
+        return world.split(neighbourhood[0], world.rank());
+    }
+
+    /**
+     * {@code SHMEM_TEAM_SHARED}: the PEs whose memory this PE reaches by load and store
+     * ({@link Client#neighbourhood()}): every PE on one host over shm, the PEs of this host in a
+     * hybrid job across hosts, this PE alone over ucx.
+     */
     public ShmemTeam teamShared() {
         return shared;
     }

@@ -19,7 +19,10 @@ import org.pgas4j.transport.local.LocalJob;
  * The OpenSHMEM conformance suite, modelled on the public OpenSHMEM test suites and written from
  * the specification: every scenario set on both transports at N = 1, 2, 3, 4 and 8 PEs (4 and 8
  * are more PEs than this machine's cores). {@code shm} jobs are real processes started through the
- * launcher; {@code local} jobs are threads of this JVM. Each scenario of each job is one test.
+ * launcher; {@code local} jobs are threads of this JVM. Each set also runs once over the
+ * {@code hybrid} transport on two loopback "hosts" (N = 3: 1 + 2, UCX on tcp between them), where
+ * {@code SHMEM_TEAM_SHARED} is a host's PEs (where libucp is installed). Each scenario of each job
+ * is one test.
  */
 class ShmemConformanceTest {
     private static final int[] SIZES = {1, 2, 3, 4, 8};
@@ -46,7 +49,25 @@ class ShmemConformanceTest {
                 }
             }
         }
+        if (org.pgas4j.transport.ucx.UcpLibrary.unavailableReason() == null) {
+            // A hybrid job on two loopback "hosts": SHMEM_TEAM_SHARED is each host's PEs.
+            for (String set : List.of("rma", "coll", "spaces", "checked")) {
+                jobs.add(DynamicContainer.dynamicContainer("hybrid localhost:1,127.0.0.1:2 N=3 " + set,
+                        ScenarioReports.tests(set(set).keySet(), 3, runHybrid(set))));
+            }
+        }
         return jobs.stream();
+    }
+
+    private static Map<String, Map<Integer, String>> runHybrid(String set) {
+        List<String> options = new ArrayList<>(List.of("--hosts", "localhost:1,127.0.0.1:2"));
+        properties(set).forEach((k, v) -> {
+            options.add("--jvm-arg");
+            options.add("-D" + k + "=" + v);
+        });
+        LaunchedJob.Result r = LaunchedJob.run(3, "hybrid", 180, options, Map.of("UCX_TLS", "tcp", "UCX_NET_DEVICES", "lo"),
+                ShmemConformancePe.class.getName(), set);
+        return ScenarioReports.of(r);
     }
 
     private static Map<String, String> properties(String set) {
