@@ -35,9 +35,22 @@ final class UcxEngine implements AutoCloseable {
     static final boolean PEER_ERROR_HANDLING = Boolean.getBoolean("pgas4j.ucx.peer.errors");
     /** {@code UCS_ERR_NOT_CONNECTED}. */
     static final int ERR_NOT_CONNECTED = -24;
-    /** The features every PE asks for. */
+    /** The features every PE asks for; wake-up lets the progress agent sleep on the worker's event fd. */
     static final long FEATURES = UcpParams.FEATURE_RMA | UcpParams.FEATURE_AMO32 | UcpParams.FEATURE_AMO64
-            | UcpParams.FEATURE_AM;
+            | UcpParams.FEATURE_AM | UcpParams.FEATURE_WAKEUP;
+    /**
+     * The events that signal the armed worker's event fd: any incoming message (over tcp a peer's
+     * put, get or atomic on this PE's memory arrives as one and is performed inside progress) and
+     * any completion of this PE's own operations.
+     */
+    static final int WAKEUP_EVENTS = UcpWorkerParams.WAKEUP_RX | UcpWorkerParams.WAKEUP_TX
+            | UcpWorkerParams.WAKEUP_RMA | UcpWorkerParams.WAKEUP_AMO;
+    /** {@link #armIdle()}: the worker is armed, the caller may sleep on its event fd. */
+    static final int ARMED = 0;
+    /** {@link #armIdle()}: something happened or waits to be progressed; progress again. */
+    static final int BUSY = 1;
+    /** {@link #armIdle()}: the engine is closed. */
+    static final int CLOSED = 2;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final int rank;
@@ -56,12 +69,20 @@ final class UcxEngine implements AutoCloseable {
     private volatile boolean closing;
     private boolean open = true;
 
-    /** Creates the context and the worker of PE {@code rank}. */
+    /** Creates the context and the worker of PE {@code rank}, with UCX's settings from the environment. */
     UcxEngine(int rank) {
+        this(rank, Map.of());
+    }
+
+    /**
+     * Creates the context and the worker of PE {@code rank} with {@code settings} (names without
+     * {@code UCX_}) on top of the environment's (tests: two engines of one JVM over tcp).
+     */
+    UcxEngine(int rank, Map<String, String> settings) {
         this.rank = rank;
-        this.context = UcpContext.create(FEATURES, Map.of());
+        this.context = UcpContext.create(FEATURES, settings);
         try {
-            this.worker = context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED);
+            this.worker = context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED, WAKEUP_EVENTS);
         } catch (RuntimeException e) {
             context.close();
             throw e;
@@ -158,6 +179,40 @@ final class UcxEngine implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Prepares the worker for a sleep of the progress agent: takes the lock (waiting for a PE
+     * thread that holds it, which is progressing meanwhile), progresses once more, completes
+     * requests, runs the background work, and arms the worker ({@code ucp_worker_arm}) when all of
+     * that found nothing.
+     *
+     * @return {@link #ARMED} (sleep on {@link UcpWorker#waitForEvent}), {@link #BUSY} (progress
+     *     again) or {@link #CLOSED}
+     */
+    int armIdle() {
+        lock.lock();
+        try {
+            if (!open || closing) {
+                return CLOSED;
+            }
+            int n = worker.progress();
+            if (requests.outstanding() > 0) {
+                n += requests.poll();
+            }
+            background.run();
+            if (n > 0) {
+                return BUSY;
+            }
+            return worker.arm() == UcsStatus.OK ? ARMED : BUSY;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether requests are outstanding (their completion may need progress without an event). */
+    boolean hasOutstanding() {
+        return requests.outstanding() > 0;
     }
 
     /**

@@ -1,23 +1,34 @@
 package org.pgas4j.transport.ucx;
 
-import java.util.concurrent.locks.LockSupport;
-
 /**
  * A daemon thread that progresses the engine while the PE's own threads do not: over transports
  * without hardware RMA (tcp), UCX performs a peer's puts, gets and atomics on this PE's memory
- * only inside {@code ucp_worker_progress}, so a PE busy computing would otherwise stall its peers.
- * It never delivers messages to the core (that stays on the core's threads); it only runs the
- * worker (whose upcalls copy arriving messages into the receive rings), completes requests and
- * sends staged messages. When idle it yields, then parks for growing intervals up to
- * {@link #MAX_PARK_NANOS}, so it costs little on a machine with fewer cores than PEs.
+ * only inside {@code ucp_worker_progress}, so a PE busy computing (or spinning on its own memory)
+ * would otherwise stall its peers. It never delivers messages to the core (that stays on the
+ * core's threads); it only runs the worker (whose upcalls copy arriving messages into the receive
+ * rings), completes requests and sends staged messages.
+ *
+ * <p>Duty cycle: progress while progress finds work; after {@link #YIELDS} idle turns (each
+ * yielding the core), {@link UcxEngine#armIdle()} arms the worker, and the thread sleeps in the
+ * kernel ({@code poll(2)} on the worker's event fd) until UCX signals an event: an incoming
+ * message (a peer's put over tcp), a completion, or {@link #close()}. An idle PE's agent thus
+ * uses no CPU, and wakes within a kernel wake-up of data arriving instead of after a timed park.
+ * The sleep is bounded ({@link #SLEEP_MILLIS}, {@link #SLEEP_MILLIS_OUTSTANDING} while this PE's
+ * own requests are outstanding) as a safety net for work UCX does without signalling an event.
  */
 final class UcxProgressAgent implements AutoCloseable {
-    /** The longest park between two idle progress calls. */
-    static final long MAX_PARK_NANOS = 1_000_000;
+    /** Idle turns (each a {@link Thread#yield()}) before the agent sleeps on the event fd. */
+    static final int YIELDS = 4;
+    /** The longest sleep on the event fd with no request outstanding. */
+    static final int SLEEP_MILLIS = 100;
+    /** The longest sleep on the event fd while requests are outstanding. */
+    static final int SLEEP_MILLIS_OUTSTANDING = 1;
 
     private final UcxEngine engine;
     private final Thread thread;
     private volatile boolean running = true;
+    /** Sleeps on the event fd so far (for tests: an idle agent must sleep, not spin). */
+    private volatile long sleeps;
 
     /** Starts the agent of {@code engine}, named after PE {@code rank}. */
     UcxProgressAgent(UcxEngine engine, int rank) {
@@ -28,29 +39,50 @@ final class UcxProgressAgent implements AutoCloseable {
 
     private void run() {
         int idle = 0;
+        UcpWorker worker = engine.worker();
         while (running) {
-            int n;
             try {
-                n = engine.progress();
+                if (engine.progress() > 0) {
+                    idle = 0;
+                } else if (++idle <= YIELDS) {
+                    Thread.yield();
+                } else {
+                    int state = engine.armIdle();
+                    if (state == UcxEngine.CLOSED) {
+                        return;
+                    }
+                    if (state == UcxEngine.ARMED && running) {
+                        sleeps++;
+                        worker.waitForEvent(engine.hasOutstanding() ? SLEEP_MILLIS_OUTSTANDING : SLEEP_MILLIS);
+                    }
+                    idle = 0;
+                }
             } catch (RuntimeException e) {
                 engine.fail("the ucx progress agent stopped: " + e);
                 return;
             }
-            if (n > 0) {
-                idle = 0;
-            } else if (++idle < 16) {
-                Thread.yield();
-            } else {
-                LockSupport.parkNanos(Math.min(MAX_PARK_NANOS, 1_000L << Math.min(idle - 16, 10)));
-            }
         }
     }
 
-    /** Stops the agent and waits for it. */
+    /** The agent's thread id (for tests measuring its CPU time). */
+    long threadId() {
+        return thread.threadId();
+    }
+
+    /** How often the agent has gone to sleep on the worker's event fd. */
+    long sleeps() {
+        return sleeps;
+    }
+
+    /** Stops the agent (waking it from its sleep) and waits for it. */
     @Override
     public void close() {
         running = false;
-        LockSupport.unpark(thread);
+        try {
+            engine.worker().signal();
+        } catch (RuntimeException e) {
+            // The worker is gone or failing: the bounded sleep ends by itself.
+        }
         try {
             thread.join(5_000);
         } catch (InterruptedException e) {
