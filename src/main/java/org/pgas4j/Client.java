@@ -628,7 +628,9 @@ public final class Client implements AutoCloseable {
      * change: a destroyed segment is an error, a re-published one is the new segment. Costs one
      * round trip per such peer per publication or destruction; nothing where control regions are
      * mapped (shm, local), whose slot sequences peers check directly. Held under the directory's
-     * lock so that generations reach each peer in order.
+     * lock so that generations reach each peer in order. Assumes a transport maps control regions
+     * both ways or neither (a peer whose view of this PE's region is unmapped is one whose region
+     * this PE's view leaves unmapped), which holds for every transport here.
      */
     private void announceDirectoryChange() {
         long generation = ++directoryGeneration;

@@ -8,8 +8,8 @@ package org.pgas4j.transport.ucx;
  * core's threads); it only runs the worker (whose upcalls copy arriving messages into the receive
  * rings), completes requests and sends staged messages.
  *
- * <p>Duty cycle: progress while progress finds work; after {@link #YIELDS} idle turns (each
- * yielding the core), {@link UcxEngine#armIdle()} arms the worker, and the thread sleeps in the
+ * <p>Duty cycle: progress while progress finds work; after {@link #SPINS} idle turns (spin-wait
+ * hints, never a yield), {@link UcxEngine#armIdle()} arms the worker, and the thread sleeps in the
  * kernel ({@code poll(2)} on the worker's event fd) until UCX signals an event: an incoming
  * message (a peer's put over tcp), a completion, or {@link #close()}. An idle PE's agent thus
  * uses no CPU, and wakes within a kernel wake-up of data arriving instead of after a timed park.
@@ -17,8 +17,11 @@ package org.pgas4j.transport.ucx;
  * own requests are outstanding) as a safety net for work UCX does without signalling an event.
  */
 final class UcxProgressAgent implements AutoCloseable {
-    /** Idle turns (each a {@link Thread#yield()}) before the agent sleeps on the event fd. */
-    static final int YIELDS = 4;
+    /**
+     * Idle turns (each a {@link Thread#onSpinWait()}, no yield: on a loaded host a yield gives the
+     * core away for a whole time slice, milliseconds) before the agent sleeps on the event fd.
+     */
+    static final int SPINS = 4;
     /** The longest sleep on the event fd with no request outstanding. */
     static final int SLEEP_MILLIS = 100;
     /** The longest sleep on the event fd while requests are outstanding. */
@@ -44,8 +47,8 @@ final class UcxProgressAgent implements AutoCloseable {
             try {
                 if (engine.progress() > 0) {
                     idle = 0;
-                } else if (++idle <= YIELDS) {
-                    Thread.yield();
+                } else if (++idle <= SPINS) {
+                    Thread.onSpinWait();
                 } else {
                     int state = engine.armIdle();
                     if (state == UcxEngine.CLOSED) {

@@ -51,6 +51,7 @@ class UcxProgressAgentTest {
                 assertTrue(cpuNanos < 50_000_000L, () -> "an idle agent used " + cpuNanos + " ns of CPU in one second");
                 // Busy: 200 blocking puts, each landing only once the sleeping agent wakes and
                 // progresses; with no wake-up each would wait for the 100 ms sleep to end (20 s).
+                // Measured: 65-140 ms at a load average of 12 on 2 cores.
                 long start = System.nanoTime();
                 for (long i = 1; i <= 200; i++) {
                     value.set(JAVA_LONG, 0, i);
@@ -58,7 +59,7 @@ class UcxProgressAgentTest {
                     assertEquals(i, memory.segment().get(JAVA_LONG, 8), "put " + i + " landed");
                 }
                 long millis = (System.nanoTime() - start) / 1_000_000;
-                assertTrue(millis < 5_000, () -> "200 puts woke the target's agent in " + millis + " ms");
+                assertTrue(millis < 2_000, () -> "200 puts woke the target's agent in " + millis + " ms");
             } finally {
                 agent.close();
                 origin.lock().lock();
