@@ -26,6 +26,16 @@ import org.pgas4j.spi.Completion;
  * too, when they return).
  */
 final class UcxEngine implements AutoCloseable {
+    private static final java.lang.invoke.VarHandle PE_TURNS;
+
+    static {
+        try {
+            PE_TURNS = MethodHandles.lookup().findVarHandle(UcxEngine.class, "peTurns", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /**
      * Whether endpoints use {@code UCP_ERR_HANDLING_MODE_PEER} ({@code pgas4j.ucx.peer.errors},
      * default false). UCX 1.13 then excludes every transport without peer-failure support, which
@@ -66,6 +76,9 @@ final class UcxEngine implements AutoCloseable {
     /** Operand at 0, reply at 8, for {@link #atomic}. */
     private final MemorySegment atomicScratch = arena.allocate(16, 8);
     private volatile String failure;
+    /** {@link #peTurns()}; written with opaque stores, no fence on the PE's hot path. */
+    @SuppressWarnings("unused") // through PE_TURNS
+    private int peTurns;
     private volatile boolean closing;
     private boolean open = true;
 
@@ -160,9 +173,29 @@ final class UcxEngine implements AutoCloseable {
 
     /**
      * Progresses the worker once, signals completed requests and runs the background work; returns
-     * how much happened. Returns 0 at once when another thread holds the lock.
+     * how much happened. Returns 0 at once when another thread holds the lock. Called by the PE's
+     * threads (the core's waits): counts a turn of {@link #peTurns()}.
      */
     int progress() {
+        PE_TURNS.setOpaque(this, peTurns + 1); // single writer in practice; a lost count only delays the agent
+        return progressOnce();
+    }
+
+    /** {@link #progress()} for the progress agent: counts no turn of the PE's threads. */
+    int agentProgress() {
+        return progressOnce();
+    }
+
+    /**
+     * How often the PE's threads have called {@link #progress()}: while it moves, they are driving
+     * the worker and the agent keeps off the lock (an agent preempted while holding it would stall
+     * them for a time slice).
+     */
+    int peTurns() {
+        return (int) PE_TURNS.getOpaque(this);
+    }
+
+    private int progressOnce() {
         if (!lock.tryLock()) {
             return 0;
         }

@@ -1,5 +1,7 @@
 package org.pgas4j.transport.ucx;
 
+import java.util.concurrent.locks.LockSupport;
+
 /**
  * A daemon thread that progresses the engine while the PE's own threads do not: over transports
  * without hardware RMA (tcp), UCX performs a peer's puts, gets and atomics on this PE's memory
@@ -8,8 +10,13 @@ package org.pgas4j.transport.ucx;
  * core's threads); it only runs the worker (whose upcalls copy arriving messages into the receive
  * rings), completes requests and sends staged messages.
  *
- * <p>Duty cycle: progress while progress finds work; after {@link #SPINS} idle turns (spin-wait
- * hints, never a yield), {@link UcxEngine#armIdle()} arms the worker, and the thread sleeps in the
+ * <p>Duty cycle: while the PE's own threads progress the worker (a call of
+ * {@link UcxEngine#progress()} since the agent's last look), park {@link #PE_ACTIVE_PARK_NANOS} at
+ * a time and stay off the engine's lock (on a host with fewer cores than threads, an agent
+ * descheduled while holding it stalled their progress for a time slice: one-way ping-pong
+ * latencies of 2-4 ms); otherwise progress while progress finds work; after {@link #SPINS} idle
+ * turns (spin-wait hints, never a yield), {@link UcxEngine#armIdle()} arms the worker, and the
+ * thread sleeps in the
  * kernel ({@code poll(2)} on the worker's event fd) until UCX signals an event: an incoming
  * message (a peer's put over tcp), a completion, or {@link #close()}. An idle PE's agent thus
  * uses no CPU, and wakes within a kernel wake-up of data arriving instead of after a timed park.
@@ -22,6 +29,12 @@ final class UcxProgressAgent implements AutoCloseable {
      * core away for a whole time slice, milliseconds) before the agent sleeps on the event fd.
      */
     static final int SPINS = 4;
+    /**
+     * The park while the PE's threads progress the worker themselves (their progress calls are
+     * counted by {@link UcxEngine#peTurns()}): the agent then stays off the lock, and notices
+     * within this long that they stopped.
+     */
+    static final long PE_ACTIVE_PARK_NANOS = 50_000;
     /** The longest sleep on the event fd with no request outstanding. */
     static final int SLEEP_MILLIS = 100;
     /** The longest sleep on the event fd while requests are outstanding. */
@@ -42,10 +55,17 @@ final class UcxProgressAgent implements AutoCloseable {
 
     private void run() {
         int idle = 0;
+        int seen = engine.peTurns();
         UcpWorker worker = engine.worker();
         while (running) {
             try {
-                if (engine.progress() > 0) {
+                int turns = engine.peTurns();
+                if (turns != seen) {
+                    // A PE thread is progressing the worker itself: keep off the lock and look again.
+                    seen = turns;
+                    idle = 0;
+                    LockSupport.parkNanos(PE_ACTIVE_PARK_NANOS);
+                } else if (engine.agentProgress() > 0) {
                     idle = 0;
                 } else if (++idle <= SPINS) {
                     Thread.onSpinWait();
