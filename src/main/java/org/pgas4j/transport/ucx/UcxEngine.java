@@ -45,9 +45,15 @@ final class UcxEngine implements AutoCloseable {
     static final boolean PEER_ERROR_HANDLING = Boolean.getBoolean("pgas4j.ucx.peer.errors");
     /** {@code UCS_ERR_NOT_CONNECTED}. */
     static final int ERR_NOT_CONNECTED = -24;
+    /**
+     * Whether the worker has wake-up ({@code pgas4j.ucx.wakeup}, default true): the progress agent
+     * then sleeps on the worker's event fd; false gives a worker without wake-up events and an agent
+     * that parks up to 1 ms when idle (the behaviour before, kept to compare and as a fallback).
+     */
+    static final boolean WAKEUP = Boolean.parseBoolean(System.getProperty("pgas4j.ucx.wakeup", "true"));
     /** The features every PE asks for; wake-up lets the progress agent sleep on the worker's event fd. */
     static final long FEATURES = UcpParams.FEATURE_RMA | UcpParams.FEATURE_AMO32 | UcpParams.FEATURE_AMO64
-            | UcpParams.FEATURE_AM | UcpParams.FEATURE_WAKEUP;
+            | UcpParams.FEATURE_AM | (WAKEUP ? UcpParams.FEATURE_WAKEUP : 0);
     /**
      * The events that signal the armed worker's event fd: any incoming message (over tcp a peer's
      * put, get or atomic on this PE's memory arrives as one and is performed inside progress) and
@@ -61,6 +67,8 @@ final class UcxEngine implements AutoCloseable {
     static final int BUSY = 1;
     /** {@link #armIdle()}: the engine is closed. */
     static final int CLOSED = 2;
+    /** {@link #armIdle()}: nothing to do, but the worker has no wake-up ({@link #WAKEUP} false): park. */
+    static final int UNARMED = 3;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final int rank;
@@ -95,7 +103,8 @@ final class UcxEngine implements AutoCloseable {
         this.rank = rank;
         this.context = UcpContext.create(FEATURES, settings);
         try {
-            this.worker = context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED, WAKEUP_EVENTS);
+            this.worker = WAKEUP ? context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED, WAKEUP_EVENTS)
+                    : context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED);
         } catch (RuntimeException e) {
             context.close();
             throw e;
@@ -236,6 +245,9 @@ final class UcxEngine implements AutoCloseable {
             background.run();
             if (n > 0) {
                 return BUSY;
+            }
+            if (!WAKEUP) {
+                return UNARMED;
             }
             return worker.arm() == UcsStatus.OK ? ARMED : BUSY;
         } finally {

@@ -10,9 +10,10 @@ import java.util.concurrent.locks.LockSupport;
  * core's threads); it only runs the worker (whose upcalls copy arriving messages into the receive
  * rings), completes requests and sends staged messages.
  *
- * <p>Duty cycle: while the PE's own threads progress the worker (a call of
- * {@link UcxEngine#progress()} since the agent's last look), park {@link #PE_ACTIVE_PARK_NANOS} at
- * a time and stay off the engine's lock (on a host with fewer cores than threads, an agent
+ * <p>Duty cycle: while a PE thread spins progressing the worker (calls of
+ * {@link UcxEngine#progress()} within {@link #PE_SPIN_WINDOW_NANOS}), park from
+ * {@link #PE_ACTIVE_PARK_NANOS} growing to {@link #MAX_PE_ACTIVE_PARK_NANOS} and stay off the
+ * engine's lock and the cores (on a host with fewer cores than threads, an agent
  * descheduled while holding it stalled their progress for a time slice: one-way ping-pong
  * latencies of 2-4 ms); otherwise progress while progress finds work; after {@link #SPINS} idle
  * turns (spin-wait hints, never a yield), {@link UcxEngine#armIdle()} arms the worker, and the
@@ -35,6 +36,13 @@ final class UcxProgressAgent implements AutoCloseable {
      * within this long that they stopped.
      */
     static final long PE_ACTIVE_PARK_NANOS = 50_000;
+    /** The longest of the growing parks while a PE thread keeps spinning on the worker. */
+    static final long MAX_PE_ACTIVE_PARK_NANOS = 1_000_000;
+    /**
+     * How long the agent watches for a second progress call of a PE thread before it counts the
+     * thread as spinning (a spinning wait over tcp calls progress every 1-2 µs).
+     */
+    static final long PE_SPIN_WINDOW_NANOS = 5_000;
     /** The longest sleep on the event fd with no request outstanding. */
     static final int SLEEP_MILLIS = 100;
     /** The longest sleep on the event fd while requests are outstanding. */
@@ -56,16 +64,23 @@ final class UcxProgressAgent implements AutoCloseable {
     private void run() {
         int idle = 0;
         int seen = engine.peTurns();
+        int active = 0;
         UcpWorker worker = engine.worker();
         while (running) {
             try {
-                int turns = engine.peTurns();
-                if (turns != seen) {
-                    // A PE thread is progressing the worker itself: keep off the lock and look again.
-                    seen = turns;
+                boolean spinning = peSpinning(seen);
+                seen = engine.peTurns();
+                if (spinning) {
+                    // A PE thread is spinning on the worker itself: keep off the lock (and off the
+                    // cores it and its peers spin on), looking again after growing parks.
                     idle = 0;
-                    LockSupport.parkNanos(PE_ACTIVE_PARK_NANOS);
-                } else if (engine.agentProgress() > 0) {
+                    LockSupport.parkNanos(Math.min(MAX_PE_ACTIVE_PARK_NANOS,
+                            PE_ACTIVE_PARK_NANOS << Math.min(active, 5)));
+                    active++;
+                    continue;
+                }
+                active = 0;
+                if (engine.agentProgress() > 0) {
                     idle = 0;
                 } else if (++idle <= SPINS) {
                     Thread.onSpinWait();
@@ -77,8 +92,14 @@ final class UcxProgressAgent implements AutoCloseable {
                     if (state == UcxEngine.ARMED && running) {
                         sleeps++;
                         worker.waitForEvent(engine.hasOutstanding() ? SLEEP_MILLIS_OUTSTANDING : SLEEP_MILLIS);
+                        idle = 0;
+                    } else if (state == UcxEngine.UNARMED) {
+                        // No wake-up (pgas4j.ucx.wakeup=false): growing parks up to 1 ms, as before.
+                        LockSupport.parkNanos(Math.min(MAX_PE_ACTIVE_PARK_NANOS, 1_000L << Math.min(idle - SPINS, 10)));
+                        continue;
+                    } else {
+                        idle = 0;
                     }
-                    idle = 0;
                 }
             } catch (RuntimeException e) {
                 engine.fail("the ucx progress agent stopped: " + e);
@@ -90,6 +111,26 @@ final class UcxProgressAgent implements AutoCloseable {
     /** The agent's thread id (for tests measuring its CPU time). */
     long threadId() {
         return thread.threadId();
+    }
+
+    /**
+     * Whether a PE thread is spinning on the worker: it called progress since the last look
+     * ({@code seen}) and again within {@link #PE_SPIN_WINDOW_NANOS}. A wait that parks between
+     * progress calls (the core's, up to 50 µs) is not spinning: the agent then serves the worker.
+     */
+    private boolean peSpinning(int seen) {
+        int turns = engine.peTurns();
+        if (turns == seen) {
+            return false;
+        }
+        long end = System.nanoTime() + PE_SPIN_WINDOW_NANOS;
+        while (System.nanoTime() < end) {
+            if (engine.peTurns() != turns) {
+                return true;
+            }
+            Thread.onSpinWait();
+        }
+        return false;
     }
 
     /** How often the agent has gone to sleep on the worker's event fd. */
