@@ -2,6 +2,7 @@ package org.pgas4j;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Set;
@@ -20,6 +21,7 @@ import org.pgas4j.internal.TeamBarrier;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
+import org.pgas4j.internal.SyncCompletion;
 import org.pgas4j.internal.coll.CollectiveScratch;
 import org.pgas4j.internal.coll.MailboxBarrier;
 import org.pgas4j.internal.coll.Mailboxes;
@@ -48,7 +50,11 @@ public final class Client implements AutoCloseable {
     private final Transport transport;
     private final IdleStrategy idle;
     private final JobHealth health;
+    private static final VarHandle NOTICE = ValueLayout.JAVA_LONG.varHandle();
+
     private final Directory directory;
+    /** This PE's directory generation: +1 on every change it announces (under the directory's lock). */
+    private long directoryGeneration;
     private final int slots;
     private final int jobRank;
     private final int jobSize;
@@ -140,7 +146,7 @@ public final class Client implements AutoCloseable {
             int slots = Settings.MAX_ENDPOINTS.value();
             String name = bootstrap.requiredTransport() != null ? bootstrap.requiredTransport()
                     : Settings.resolveTransport(Settings.TRANSPORT.value(), bootstrap.location().nodes());
-            transport = provider(name).open(bootstrap, ControlRegion.size(slots + 1));
+            transport = provider(name).open(bootstrap, ControlRegion.size(slots + 1, bootstrap.size()));
             client = new Client(bootstrap, transport, slots);
             if (segmentSize > 0) {
                 client.attachPrimordialSegment(segmentSize);
@@ -615,15 +621,52 @@ public final class Client implements AutoCloseable {
     void publish(Endpoint ep) {
         Segment s = ep.bound();
         s.checkLive("publishBoundSegments");
-        directory.publish(ep.index(), s.id(), s.size(), KindCodes.of(s), s.descriptor());
+        synchronized (directory) {
+            directory.publish(ep.index(), s.id(), s.size(), KindCodes.of(s), s.descriptor());
+            announceDirectoryChange();
+        }
     }
 
     void segmentDestroyed(Segment segment) {
         liveSegments.remove(segment);
         for (Endpoint ep : endpoints) {
             if (ep != null && ep.bound() == segment) {
-                directory.markDestroyed(ep.index(), segment.id());
+                synchronized (directory) {
+                    if (directory.markDestroyed(ep.index(), segment.id())) {
+                        announceDirectoryChange();
+                    }
+                }
             }
+        }
+    }
+
+    /**
+     * Tells every peer whose view of this PE's control region is not mapped (ucx) that this PE's
+     * directory changed: writes the next directory generation into this PE's notice in the peer's
+     * control region ({@link ControlRegion#noticeOffset}), a blocking put that is remotely complete
+     * when it returns. The peer's cached targets on this PE then fail {@link PeerTarget#isCurrent()}
+     * and are resolved again from the directory, so any access the peer starts after a
+     * synchronization that follows this call (a barrier, a flag this PE puts, a message) sees the
+     * change: a destroyed segment is an error, a re-published one is the new segment. Costs one
+     * round trip per such peer per publication or destruction; nothing where control regions are
+     * mapped (shm, local), whose slot sequences peers check directly. Held under the directory's
+     * lock so that generations reach each peer in order. Assumes a transport maps control regions
+     * both ways or neither (a peer whose view of this PE's region is unmapped is one whose region
+     * this PE's view leaves unmapped), which holds for every transport here.
+     */
+    private void announceDirectoryChange() {
+        long generation = ++directoryGeneration;
+        MemorySegment value = null;
+        long at = ControlRegion.noticeOffset(slots + 1, jobRank);
+        for (int j = 0; j < jobSize; j++) {
+            RemoteMemory peer = peerControls[j];
+            if (j == jobRank || peer == null || peer.directView() != null) {
+                continue;
+            }
+            if (value == null) {
+                value = MemorySegment.ofArray(new long[] {generation});
+            }
+            SyncCompletion.putBlocking(peer, at, value, 0, Long.BYTES);
         }
     }
 
@@ -694,6 +737,14 @@ public final class Client implements AutoCloseable {
     }
 
     private synchronized PeerTarget resolve(Team team, int rank, int j, int ep, String operation) {
+        // What PeerTarget.isCurrent() will watch: the slot's own sequence where the owner's control
+        // region is mapped (this PE's always is), else this PE's copy of the owner's notice, read
+        // before the slot so that a change racing with this read moves it later.
+        MemorySegment ownerControl = j == jobRank ? transport.localControl() : peerControls[j].directView();
+        MemorySegment check = ownerControl != null ? ownerControl : transport.localControl();
+        long checkOffset = ownerControl != null ? ControlRegion.slotOffset(ep) + ControlRegion.SLOT_SEQ
+                : ControlRegion.noticeOffset(slots + 1, j);
+        long notice = (long) NOTICE.getAcquire(check, checkOffset);
         Directory.Slot slot = Directory.read(peerControls[j], ep);
         String who = team == null ? "endpoint " + ep + " of PE " + j
                 : "rank " + rank + " of team " + team.name() + " (PE " + j + ", endpoint " + ep + ")";
@@ -705,8 +756,11 @@ public final class Client implements AutoCloseable {
             throw new BadArgumentException(operation + " from PE " + jobRank + ": segment " + slot.segmentId()
                     + " of " + who + " was destroyed");
         }
+        PeerTarget old = peers[j * slots + ep];
         RemoteMemory memory;
-        if (j == jobRank) {
+        if (old != null && old.slotSeq == slot.seq() && old.segmentId == slot.segmentId()) {
+            memory = old.memory; // the owner changed another slot: same segment, same mapping
+        } else if (j == jobRank) {
             Segment own = endpoints[ep].bound();
             if (own == null || own.id() != slot.segmentId() || own.isDestroyed()) {
                 throw new BadArgumentException(operation + " from PE " + jobRank + ": segment " + slot.segmentId()
@@ -717,13 +771,9 @@ public final class Client implements AutoCloseable {
         } else {
             memory = peerSegments().open(j, ep, slot, who, operation);
         }
-        // This PE's own directory is always mapped, even where the transport gives no peer a direct
-        // view of control regions (ucx): a target on itself checks its liveness on every access.
-        MemorySegment control = j == jobRank ? transport.localControl() : peerControls[j].directView();
-        PeerTarget t = new PeerTarget(j, ep, slot.segmentId(), slot.size(), memory, control, slot.seq(),
-                slot.kindId());
-        PeerTarget old = peers[j * slots + ep];
-        if (old != null) {
+        PeerTarget t = new PeerTarget(j, ep, slot.segmentId(), slot.size(), memory, slot.seq(), slot.kindId(),
+                check, checkOffset, ownerControl != null ? slot.seq() : notice);
+        if (old != null && old.memory != memory) {
             retired.add(old.memory); // another thread may still be using it: unmapped at close
         }
         peers[j * slots + ep] = t;

@@ -25,8 +25,16 @@ final class RmaMetrics {
     static final String UCX_GET_LAT_US = "ucx_get_lat_us";
     /** Over ucx: put bandwidth (windows of implicit puts) by size, MB/s. */
     static final String UCX_PUT_BW_MBPS = "ucx_put_bw_MBps";
-    /** Over ucx: one-way latency of the ping-pong of blocking {@code putLong}s, microseconds. */
+    /**
+     * Over ucx: one-way latency of the ping-pong of blocking {@code putLong}s, each side waiting
+     * with {@code Client.poll()} in its loop (as {@code ucx_perftest} progresses in its), microseconds.
+     */
     static final String UCX_PINGPONG_ONEWAY_US = "ucx_pingpong_oneway_us";
+    /**
+     * Over ucx: the same ping-pong with each side spinning on its memory without calling pgas4j, so
+     * every put lands when the target's progress thread wakes up, microseconds.
+     */
+    static final String UCX_PINGPONG_AGENT_ONEWAY_US = "ucx_pingpong_agent_oneway_us";
     /** {@code ucx_perftest -t ucp_put_lat} by size (half a put ping-pong round trip), microseconds. */
     static final String UCX_PERFTEST_PUT_LAT_US = "ucx_perftest_put_lat_us";
     /** {@code ucx_perftest -t ucp_put_bw} by size, MB/s (converted from its MiB/s). */

@@ -19,7 +19,10 @@ import org.pgas4j.transport.ucx.UcpLibrary;
  * <li>blocking put latency by size ({@link RmaLatencyPe}, a job of 2 PEs over ucx), then
  *     {@code ucx_perftest -t ucp_put_lat} at each size;</li>
  * <li>put bandwidth by size ({@link PutBandwidthPe}), then {@code ucx_perftest -t ucp_put_bw};</li>
- * <li>blocking get latency ({@link RmaLatencyPe}) and the putLong ping-pong ({@link PingPongPe}).</li>
+ * <li>blocking get latency ({@link RmaLatencyPe}) and the putLong ping-pong ({@link UcxPingPongPe}),
+ *     once waiting with {@code Client.poll()} in the loop (like ucx_perftest's progress in its own)
+ *     and once spinning without calling pgas4j (each put then waits for the target's progress
+ *     thread to wake).</li>
  * </ol>
  * The UCX settings are the environment's; when {@code UCX_TLS} is unset the run uses
  * {@code UCX_TLS=tcp} and, unless {@code UCX_NET_DEVICES} is set, {@code UCX_NET_DEVICES=lo}, and
@@ -88,12 +91,16 @@ final class UcxRmaBenchmark {
         step(err, "blocking get latency over ucx");
         results.putAll(job("ucx get latency job", timeout, environment, err, RmaLatencyPe.class, "get", plan.name()));
         step(err, "putLong ping-pong over ucx");
-        results.putAll(job("ucx ping-pong job", timeout, environment, err, PingPongPe.class, plan.name()));
+        results.putAll(job("ucx ping-pong job", timeout, environment, err, UcxPingPongPe.class, "poll", plan.name()));
+        step(err, "putLong ping-pong over ucx, spinning without pgas4j");
+        results.putAll(job("ucx ping-pong job (spin)", timeout, environment, err, UcxPingPongPe.class, "spin",
+                plan.name()));
 
         long[] sizes = plan.sizes();
         UcxRmaReport report = new UcxRmaReport(sizes, bySize(RmaMetrics.PUT_LAT_US, sizes, results),
                 bySize(RmaMetrics.GET_LAT_US, sizes, results), bySize(RmaMetrics.PUT_BW_MBPS, sizes, results),
                 ResultLine.positive(results, RmaMetrics.PINGPONG_ONEWAY_US, "ucx ping-pong job"),
+                ResultLine.positive(results, UcxPingPongPe.AGENT_ONEWAY_US, "ucx ping-pong job (spin)"),
                 perftestLat, perftestBw, perftestMissing);
         report.print(out);
         if (json != null) {

@@ -17,13 +17,14 @@ import java.util.Map;
  * @param putLatUs blocking put latency by size, microseconds
  * @param getLatUs blocking get latency by size, microseconds
  * @param putBwMBps put bandwidth by size, MB/s
- * @param pingPongUs one-way latency of the putLong ping-pong, microseconds
+ * @param pingPongUs one-way latency of the putLong ping-pong waiting with {@code Client.poll()}, microseconds
+ * @param agentPingPongUs the same with waits that never call pgas4j (the progress thread's wake-up), microseconds
  * @param perftestPutLatUs ucx_perftest ucp_put_lat by size, microseconds, or null
  * @param perftestPutBwMBps ucx_perftest ucp_put_bw by size, MB/s, or null
  * @param perftestMissing why ucx_perftest's figures are missing, or null when they are there
  */
 record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> getLatUs, Map<Long, Double> putBwMBps,
-                    double pingPongUs, Map<Long, Double> perftestPutLatUs, Map<Long, Double> perftestPutBwMBps,
+                    double pingPongUs, double agentPingPongUs, Map<Long, Double> perftestPutLatUs, Map<Long, Double> perftestPutBwMBps,
                     String perftestMissing) {
 
     /** Target: 8-byte blocking put latency at most this multiple of ucx_perftest's. */
@@ -76,6 +77,7 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
         doc.put(RmaMetrics.UCX_GET_LAT_US, bySize(getLatUs));
         doc.put(RmaMetrics.UCX_PUT_BW_MBPS, bySize(putBwMBps));
         doc.put(RmaMetrics.UCX_PINGPONG_ONEWAY_US, pingPongUs);
+        doc.put(RmaMetrics.UCX_PINGPONG_AGENT_ONEWAY_US, agentPingPongUs);
         if (hasPerftest()) {
             doc.put(RmaMetrics.UCX_PERFTEST_PUT_LAT_US, bySize(perftestPutLatUs));
             doc.put(RmaMetrics.UCX_PERFTEST_PUT_BW_MBPS, bySize(perftestPutBwMBps));
@@ -97,9 +99,11 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
                     hasPerftest() ? RmaTable.fixed(putBwRatio(s)) : "-");
         }
         out.println();
-        out.printf(Locale.ROOT, "putLong ping-pong one-way: %s us%s%n", RmaTable.fixed(pingPongUs),
+        out.printf(Locale.ROOT, "putLong ping-pong one-way, waiting with poll(): %s us%s%n", RmaTable.fixed(pingPongUs),
                 hasPerftest() ? ", / ucx_perftest ucp_put_lat at 8 B (also a ping-pong): "
                         + RmaTable.fixed(pingPongRatio()) : "");
+        out.printf(Locale.ROOT, "putLong ping-pong one-way, spinning without pgas4j (progress thread wakes): %s us%n",
+                RmaTable.fixed(agentPingPongUs));
         out.println();
         if (!hasPerftest()) {
             out.println("ucx_perftest comparison FAILED: " + perftestMissing);

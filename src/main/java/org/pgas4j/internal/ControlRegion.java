@@ -16,6 +16,8 @@ package org.pgas4j.internal;
  *            8 state (EMPTY, PUBLISHED, DESTROYED) | 16 segment size | 24 segment id
  *           32 descriptor length (int) | 36 kind id (int) | 40..119 descriptor bytes | 120 spare
  *   flag:    one long per 64-byte line, written by exactly one peer per round
+ *   notice:  notice[j] is PE j's directory generation as PE j last announced it here (written only
+ *            by PE j, and only where PE j's control region is not mapped: see Client)
  * </pre>
  *
  * Every slot and flag is a multiple of 8 bytes from a page-aligned base, so VarHandle atomic
@@ -25,7 +27,7 @@ public final class ControlRegion {
     /** Magic value of the header's first word. */
     public static final long MAGIC = 0x5247_4a34_5341_4750L; // "PGAS4JGR" little-endian-ish tag
     /** Layout version, bumped on any change to this class's offsets. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     /** Offset of the magic word. */
     public static final long MAGIC_OFFSET = 0;
@@ -84,8 +86,19 @@ public final class ControlRegion {
         return HEADER_BYTES + slots * SLOT_BYTES + ((long) channel * BARRIER_ROUNDS + round) * FLAG_BYTES;
     }
 
-    /** Total size of a control region with {@code slots} directory slots. */
-    public static long size(int slots) {
-        return flagOffset(slots, BARRIER_CHANNELS, 0);
+    /** Size of one directory-change notice. */
+    public static final long NOTICE_BYTES = 8;
+
+    /**
+     * Offset of the directory-change notice PE {@code owner} writes, for a region of
+     * {@code slots} slots.
+     */
+    public static long noticeOffset(int slots, int owner) {
+        return flagOffset(slots, BARRIER_CHANNELS, 0) + owner * NOTICE_BYTES;
+    }
+
+    /** Total size of a control region with {@code slots} directory slots in a job of {@code peers} PEs. */
+    public static long size(int slots, int peers) {
+        return noticeOffset(slots, peers);
     }
 }

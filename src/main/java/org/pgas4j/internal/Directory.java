@@ -39,16 +39,21 @@ public final class Directory {
         endWrite(slot, seq);
     }
 
-    /** Marks the segment published in slot {@code endpoint} as destroyed, if it is {@code segmentId}. */
-    public void markDestroyed(int endpoint, long segmentId) {
+    /**
+     * Marks the segment published in slot {@code endpoint} as destroyed, if it is {@code segmentId}.
+     *
+     * @return whether the slot changed (false: it held another segment or none)
+     */
+    public boolean markDestroyed(int endpoint, long segmentId) {
         long slot = slotOffset(endpoint);
         if (control.get(ValueLayout.JAVA_LONG, slot + SLOT_SEGMENT_ID) != segmentId
                 || control.get(ValueLayout.JAVA_LONG, slot + SLOT_STATE) != STATE_PUBLISHED) {
-            return;
+            return false;
         }
         long seq = beginWrite(slot);
         control.set(ValueLayout.JAVA_LONG, slot + SLOT_STATE, STATE_DESTROYED);
         endWrite(slot, seq);
+        return true;
     }
 
     private long beginWrite(long slot) {

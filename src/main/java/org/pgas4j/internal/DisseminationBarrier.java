@@ -20,6 +20,14 @@ public final class DisseminationBarrier implements TeamBarrier {
 
     private final Transport transport;
     private final IdleStrategy idle;
+    /**
+     * Whether waits progress the transport from their first turn: control regions are not mapped
+     * (ucx), so peers' flags reach this PE through the transport, which over tcp writes them only
+     * inside this PE's progress; a wait that spun without progress would leave them to the
+     * transport's progress thread. Where they are mapped, waits progress only past the spinning
+     * phase (active messages).
+     */
+    private final boolean progressWhileSpinning;
     private final JobHealth health;
     private final int rank;
     private final int size;
@@ -49,12 +57,15 @@ public final class DisseminationBarrier implements TeamBarrier {
         this.partnerDirect = new MemorySegment[rounds];
         this.flagOffset = new long[rounds];
         this.myControl = transport.localControl();
+        boolean unmapped = false;
         for (int k = 0; k < rounds; k++) {
             int partner = jobRanks[(rank + (1 << k)) % size];
             partnerControl[k] = transport.peerControl(partner);
             partnerDirect[k] = partnerControl[k].directView();
             flagOffset[k] = ControlRegion.flagOffset(slots, channel, k);
+            unmapped |= partnerDirect[k] == null;
         }
+        this.progressWhileSpinning = unmapped;
     }
 
     /** Returns once every member has entered the same episode of this barrier. */
@@ -86,8 +97,13 @@ public final class DisseminationBarrier implements TeamBarrier {
         long offset = flagOffset[round];
         int i = 0;
         while ((long) LONG.getAcquire(myControl, offset) < e) {
-            if (idle.pastSpinning(i)) {
+            if (progressWhileSpinning) {
                 transport.progress();
+            }
+            if (idle.pastSpinning(i)) {
+                if (!progressWhileSpinning) {
+                    transport.progress();
+                }
                 if ((i & 63) == 0 && !health.ok()) {
                     throw health.aborted("barrier round " + round + " as member " + rank + " of " + size);
                 }

@@ -8,8 +8,15 @@ import org.pgas4j.spi.RemoteMemory;
 /**
  * A resolved remote target: the segment an endpoint (jobrank, endpoint index) had published when
  * this process last looked, and how to reach it. Immutable; when the owner publishes anew or
- * destroys the segment, the slot's sequence moves, {@link #isCurrent()} turns false and the
- * caller resolves again.
+ * destroys the segment, {@link #isCurrent()} turns false and the caller resolves again.
+ *
+ * <p>{@link #isCurrent()} is one acquire load of a word in mapped memory, compared with the value
+ * it had at resolution: where the owner's control region is mapped (this PE, or a transport that
+ * maps peers' control regions), the owner's directory slot's sequence itself; where it is not
+ * (ucx), this PE's own copy of the owner's directory-change notice
+ * ({@link ControlRegion#noticeOffset}), which the owner writes, remotely complete, into every such
+ * peer's control region before a publication or destruction returns. The latter also moves when
+ * the owner changes another of its slots: the caller then re-resolves to the same segment.
  */
 public final class PeerTarget {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
@@ -29,9 +36,12 @@ public final class PeerTarget {
     /** The memory-kind code the owner published for the segment (its class, and whether client-allocated). */
     public final int kindCode;
 
-    private final MemorySegment control;
-    private final long seqOffset;
-    private final long seq;
+    /** The owner's directory slot's sequence when this target was resolved. */
+    public final long slotSeq;
+
+    private final MemorySegment check;
+    private final long checkOffset;
+    private final long expected;
 
     /**
      * The target of a handle that may no longer be used (its team was destroyed or its client
@@ -48,21 +58,25 @@ public final class PeerTarget {
         this.memory = null;
         this.direct = null;
         this.kindCode = -1;
-        this.seqOffset = ControlRegion.slotOffset(0) + ControlRegion.SLOT_SEQ;
-        // A word that stays 0, against an odd sequence no published slot ever has when read.
-        this.control = java.lang.foreign.Arena.global().allocate(seqOffset + Long.BYTES, Long.BYTES);
-        this.seq = -1;
+        this.slotSeq = -1;
+        // A word that stays 0, against a value it never has.
+        this.check = java.lang.foreign.Arena.global().allocate(Long.BYTES, Long.BYTES);
+        this.checkOffset = 0;
+        this.expected = -1;
     }
 
     /**
      * A target resolved from a directory snapshot.
      *
-     * @param control the owner's control region if directly mapped (for the per-access liveness
-     *        check), else null (liveness is then checked only on resolution)
+     * @param slotSeq the sequence of the directory slot it was resolved from
      * @param kindCode the memory-kind code of the published slot
+     * @param check mapped memory holding the word that moves when the owner's directory changes:
+     *        the owner's control region, or this PE's own (the owner's notice)
+     * @param checkOffset where that word is in {@code check}
+     * @param expected its value when the slot was read (read before the slot)
      */
-    public PeerTarget(int jobRank, int endpoint, long segmentId, long size, RemoteMemory memory,
-                      MemorySegment control, long seq, int kindCode) {
+    public PeerTarget(int jobRank, int endpoint, long segmentId, long size, RemoteMemory memory, long slotSeq,
+                      int kindCode, MemorySegment check, long checkOffset, long expected) {
         this.jobRank = jobRank;
         this.endpoint = endpoint;
         this.segmentId = segmentId;
@@ -70,13 +84,14 @@ public final class PeerTarget {
         this.memory = memory;
         this.direct = memory.directView();
         this.kindCode = kindCode;
-        this.control = control;
-        this.seqOffset = ControlRegion.slotOffset(endpoint) + ControlRegion.SLOT_SEQ;
-        this.seq = seq;
+        this.slotSeq = slotSeq;
+        this.check = check;
+        this.checkOffset = checkOffset;
+        this.expected = expected;
     }
 
-    /** Whether the owner's directory slot is unchanged since this target was resolved: one acquire load. */
+    /** Whether the owner's directory is unchanged (as far as this PE can tell) since resolution: one acquire load. */
     public boolean isCurrent() {
-        return control == null || (long) LONG.getAcquire(control, seqOffset) == seq;
+        return (long) LONG.getAcquire(check, checkOffset) == expected;
     }
 }

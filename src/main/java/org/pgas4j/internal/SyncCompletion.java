@@ -31,6 +31,16 @@ public final class SyncCompletion implements Completion {
     }
 
     /**
+     * A blocking put, remotely complete when it returns, with no transport progress to drive
+     * (used for control-region writes: the directory-change notices of {@code Client}).
+     */
+    public static void putBlocking(RemoteMemory to, long offset, MemorySegment src, long srcOffset, long length) {
+        SyncCompletion c = forThisThread();
+        to.put(offset, src, srcOffset, length, c);
+        c.await(null);
+    }
+
+    /**
      * Waits until the operation completed remotely, driving {@code progress} (may be null) while
      * waiting; rethrows the operation's failure.
      */

@@ -49,7 +49,7 @@ class RmaUcxBenchQuickTest {
 
         Map<String, Object> doc = MiniJson.parseObject(Files.readString(json));
         assertEquals(Set.of("ucx_put_lat_us", "ucx_get_lat_us", "ucx_put_bw_MBps", "ucx_pingpong_oneway_us",
-                "ucx_perftest_put_lat_us", "ucx_perftest_put_bw_MBps", "ucx_put_lat_ratio_8", "ucx_pingpong_ratio",
+                "ucx_pingpong_agent_oneway_us", "ucx_perftest_put_lat_us", "ucx_perftest_put_bw_MBps", "ucx_put_lat_ratio_8", "ucx_pingpong_ratio",
                 "ucx_put_bw_ratio_1MiB"), doc.keySet());
         for (String k : concat(OURS, PERFTEST)) {
             Map<String, Object> bySize = bySize(doc, k);
@@ -60,6 +60,7 @@ class RmaUcxBenchQuickTest {
             assertSane(k, doc.get(k));
         }
         assertSane("ucx_pingpong_oneway_us", doc.get("ucx_pingpong_oneway_us"));
+        assertSane("ucx_pingpong_agent_oneway_us", doc.get("ucx_pingpong_agent_oneway_us"));
         double lat = (Double) bySize(doc, "ucx_put_lat_us").get("8") / (Double) bySize(doc, "ucx_perftest_put_lat_us").get("8");
         assertEquals(lat, (Double) doc.get("ucx_put_lat_ratio_8"), lat * 1e-5);
         double bw = (Double) bySize(doc, "ucx_put_bw_MBps").get("1048576")
@@ -80,8 +81,8 @@ class RmaUcxBenchQuickTest {
         assertTrue(r.stdout().contains("ucx_perftest comparison FAILED: ucx_perftest was not found on PATH"),
                 r::toString);
         Map<String, Object> doc = MiniJson.parseObject(Files.readString(json));
-        assertEquals(Set.of("ucx_put_lat_us", "ucx_get_lat_us", "ucx_put_bw_MBps", "ucx_pingpong_oneway_us"),
-                doc.keySet());
+        assertEquals(Set.of("ucx_put_lat_us", "ucx_get_lat_us", "ucx_put_bw_MBps", "ucx_pingpong_oneway_us",
+                "ucx_pingpong_agent_oneway_us"), doc.keySet());
         for (String k : OURS) {
             assertEquals(QUICK_SIZES, bySize(doc, k).keySet(), k);
         }

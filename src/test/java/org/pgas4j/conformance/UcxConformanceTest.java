@@ -16,10 +16,11 @@ import org.pgas4j.transport.ucx.UcpLibrary;
 import org.pgas4j.transport.ucx.UcxTransportProvider;
 
 /**
- * The conformance scenario sets over the {@code ucx} transport (all but the two whose
- * use-after-destroy scenarios need a per-access liveness check of peers' segments, which the core
- * makes only on mapped control regions: runtime-segments and atomics-segments): real processes
- * started through the
+ * The conformance scenario sets over the {@code ucx} transport, runtime-segments and
+ * atomics-segments included: their use-after-destroy scenarios (destroy, barrier, access) pass
+ * because the owner announces every directory change into its peers' control regions before the
+ * destroy returns, so an access ordered after it by the barrier re-reads the directory (see
+ * {@code Client.announceDirectoryChange}): real processes started through the
  * launcher with {@code --transport ucx}, UCX restricted to tcp on the loopback device
  * ({@code UCX_TLS=tcp}, {@code UCX_NET_DEVICES=lo}, passed in the launcher's environment, which the
  * PEs inherit), at N = 1, 2 and 3. Atomics and active messages run over UCX's default transports
@@ -30,7 +31,7 @@ import org.pgas4j.transport.ucx.UcxTransportProvider;
 class UcxConformanceTest {
     private static final int[] SIZES = {1, 2, 3};
     private static final List<String> SETS = List.of("rma", "am", "atomics", "coll", "endpoints", "teams",
-            "kinds-matrix", "kinds", "client-segments", "am-client-segments");
+            "kinds-matrix", "kinds", "client-segments", "am-client-segments", "runtime-segments", "atomics-segments");
     private static final Map<String, String> TCP_ON_LOOPBACK = Map.of("UCX_TLS", "tcp", "UCX_NET_DEVICES", "lo");
 
     @TestFactory
@@ -58,9 +59,10 @@ class UcxConformanceTest {
         return jobs.stream();
     }
 
-    /** The primordial segment each set expects, as in {@link TransportConformanceTest}: none for the client-segment sets. */
+    /** The primordial segment each set expects, as in {@link TransportConformanceTest}: none for the segment sets. */
     private static String segmentSizeFor(String set) {
-        return set.equals("client-segments") || set.equals("am-client-segments") ? "0" : "4m";
+        return set.equals("client-segments") || set.equals("am-client-segments") || set.equals("runtime-segments")
+                || set.equals("atomics-segments") ? "0" : "4m";
     }
 
     @org.junit.jupiter.api.Test

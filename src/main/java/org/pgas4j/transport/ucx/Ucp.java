@@ -55,6 +55,16 @@ final class Ucp {
             FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
     /** {@code unsigned ucp_worker_progress(ucp_worker_h)}: may run callbacks, so never critical. */
     static final MethodHandle WORKER_PROGRESS = plain("ucp_worker_progress", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    /** {@code ucs_status_t ucp_worker_get_efd(ucp_worker_h worker, int *fd)}: needs {@code UCP_FEATURE_WAKEUP}. */
+    static final MethodHandle WORKER_GET_EFD = plain("ucp_worker_get_efd",
+            FunctionDescriptor.of(JAVA_BYTE, ADDRESS, ADDRESS));
+    /**
+     * {@code ucs_status_t ucp_worker_arm(ucp_worker_h worker)}: {@code UCS_OK} when the event fd will
+     * be signalled by the next event, {@code UCS_ERR_BUSY} when events wait to be progressed first.
+     */
+    static final MethodHandle WORKER_ARM = plain("ucp_worker_arm", FunctionDescriptor.of(JAVA_BYTE, ADDRESS));
+    /** {@code ucs_status_t ucp_worker_signal(ucp_worker_h worker)}: wakes a waiter on the event fd; any thread. */
+    static final MethodHandle WORKER_SIGNAL = plain("ucp_worker_signal", FunctionDescriptor.of(JAVA_BYTE, ADDRESS));
     /** {@code ucs_status_ptr_t ucp_worker_flush_nbx(ucp_worker_h, const ucp_request_param_t *)}. */
     static final MethodHandle WORKER_FLUSH_NBX = critical("ucp_worker_flush_nbx",
             FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
@@ -108,6 +118,14 @@ final class Ucp {
             FunctionDescriptor.of(JAVA_BYTE, JAVA_LONG));
     /** {@code void ucp_request_free(void *request)}. */
     static final MethodHandle REQUEST_FREE = critical("ucp_request_free", FunctionDescriptor.ofVoid(JAVA_LONG));
+
+    /**
+     * libc {@code int poll(struct pollfd *fds, nfds_t nfds, int timeout)}: the wait on a worker's
+     * event fd. A plain downcall (it blocks; the thread is then in native code, which a safepoint
+     * does not wait for).
+     */
+    static final MethodHandle POLL = UcpLibrary.libc("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG,
+            JAVA_INT));
 
     private Ucp() {
     }

@@ -69,7 +69,24 @@ public final class UcpContext implements AutoCloseable {
      */
     public UcpWorker createWorker(int threadMode) {
         checkOpen();
-        return UcpWorker.create(this, threadMode);
+        return UcpWorker.create(this, threadMode, 0);
+    }
+
+    /**
+     * Creates a worker with wake-up ({@code ucp_worker_create} with {@code events}): its event fd
+     * is signalled by the given events once armed ({@link UcpWorker#arm()}). The context must
+     * have been created with {@code UcpParams.FEATURE_WAKEUP}.
+     *
+     * @param threadMode one of {@code UcpWorkerParams.THREAD_MODE_*}
+     * @param wakeupEvents {@code UcpWorkerParams.WAKEUP_*} bits, not 0
+     * @return the worker
+     */
+    public UcpWorker createWorker(int threadMode, int wakeupEvents) {
+        checkOpen();
+        if (wakeupEvents == 0) {
+            throw new IllegalArgumentException("wakeupEvents is 0; use createWorker(threadMode) for a worker without wake-up");
+        }
+        return UcpWorker.create(this, threadMode, wakeupEvents);
     }
 
     /**

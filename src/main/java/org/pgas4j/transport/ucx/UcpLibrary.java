@@ -112,6 +112,22 @@ public final class UcpLibrary {
     }
 
     /**
+     * A downcall handle for a C library function ({@code poll}), or null when UCX is missing
+     * (its only users are UCX's wake-up calls). Never critical: these calls block.
+     *
+     * @param name the C function name
+     * @param descriptor its signature
+     */
+    static MethodHandle libc(String name, FunctionDescriptor descriptor) {
+        if (UCP == null) {
+            return null;
+        }
+        var symbol = LINKER.defaultLookup().find(name)
+                .orElseThrow(() -> new IllegalStateException("C library symbol " + name + " not found"));
+        return LINKER.downcallHandle(symbol, descriptor);
+    }
+
+    /**
      * Turns what a downcall threw into an unchecked exception naming the call.
      *
      * @param call the C function

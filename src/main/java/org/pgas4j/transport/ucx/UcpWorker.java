@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -14,6 +15,12 @@ import java.util.Objects;
  * progress only when {@link #progress()} is called, and completes requests: {@link #poll(long)}
  * tests one, {@link #await(long, String)} progresses until it is done. Used by one thread at a
  * time unless created with another thread mode.
+ *
+ * <p><b>Wake-up</b> (a worker created with wake-up events, its context with
+ * {@code UCP_FEATURE_WAKEUP}): a thread with nothing to do calls {@link #arm()} after
+ * {@link #progress()} returned 0, and when it returns {@link UcsStatus#OK} sleeps in the kernel
+ * on the worker's event fd ({@link #waitForEvent(int)}, {@code poll(2)}) until an event arrives,
+ * the timeout passes, or another thread calls {@link #signal()}.
  */
 public final class UcpWorker implements AutoCloseable {
     private static final Runnable NOTHING = () -> { };
@@ -22,25 +29,130 @@ public final class UcpWorker implements AutoCloseable {
     private final MemorySegment handle;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment noParams = arena.allocate(UcpRequestParam.LAYOUT);
+    /** {@code struct pollfd} of the event fd: int fd, short events, short revents. */
+    private final MemorySegment pollFd = arena.allocate(8, 4);
+    private final boolean wakeup;
     private Runnable whileWaiting = NOTHING;
-    private boolean open = true;
+    private volatile boolean open = true;
 
-    private UcpWorker(UcpContext context, MemorySegment handle) {
+    private UcpWorker(UcpContext context, MemorySegment handle, boolean wakeup) {
         this.context = context;
         this.handle = handle;
+        this.wakeup = wakeup;
     }
 
-    static UcpWorker create(UcpContext context, int threadMode) {
+    /**
+     * Creates a worker.
+     *
+     * @param wakeupEvents {@code UcpWorkerParams.WAKEUP_*} bits for {@link #arm()} and the event
+     *     fd (the context needs {@code UCP_FEATURE_WAKEUP}); 0 for a worker without wake-up
+     */
+    static UcpWorker create(UcpContext context, int threadMode, int wakeupEvents) {
+        UcpWorker w;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment params = arena.allocate(UcpWorkerParams.LAYOUT);
-            params.set(JAVA_LONG, UcpWorkerParams.FIELD_MASK, UcpWorkerParams.FIELD_THREAD_MODE);
+            params.set(JAVA_LONG, UcpWorkerParams.FIELD_MASK, UcpWorkerParams.FIELD_THREAD_MODE
+                    | (wakeupEvents != 0 ? UcpWorkerParams.FIELD_EVENTS : 0));
             params.set(JAVA_INT, UcpWorkerParams.THREAD_MODE, threadMode);
+            params.set(JAVA_INT, UcpWorkerParams.EVENTS, wakeupEvents);
             MemorySegment out = arena.allocate(ADDRESS);
             byte status = (byte) Ucp.WORKER_CREATE.invokeExact(context.handle(), params, out);
             UcsStatus.check("ucp_worker_create", status);
-            return new UcpWorker(context, out.get(ADDRESS, 0));
+            w = new UcpWorker(context, out.get(ADDRESS, 0), wakeupEvents != 0);
         } catch (Throwable t) {
             throw UcpLibrary.failure("ucp_worker_create", t);
+        }
+        if (w.wakeup) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment fd = arena.allocate(JAVA_INT);
+                byte status = (byte) Ucp.WORKER_GET_EFD.invokeExact(w.handle, fd);
+                UcsStatus.check("ucp_worker_get_efd", status);
+                w.pollFd.set(JAVA_INT, 0, fd.get(JAVA_INT, 0));
+                w.pollFd.set(JAVA_SHORT, 4, POLLIN);
+            } catch (Throwable t) {
+                w.close();
+                throw UcpLibrary.failure("ucp_worker_get_efd", t);
+            }
+        }
+        return w;
+    }
+
+    /** {@code POLLIN}. */
+    private static final short POLLIN = 1;
+
+    /**
+     * The worker's event fd ({@code ucp_worker_get_efd}), or -1 for a worker without wake-up.
+     *
+     * @return the file descriptor; UCX owns it
+     */
+    public int eventFd() {
+        return wakeup ? pollFd.get(JAVA_INT, 0) : -1;
+    }
+
+    /**
+     * Arms the event fd for the next event ({@code ucp_worker_arm}); call only after
+     * {@link #progress()} returned 0. Same threading rule as {@link #progress()}.
+     *
+     * @return {@link UcsStatus#OK} when the fd will be signalled by the next event,
+     *     {@link UcsStatus#ERR_BUSY} when events wait to be progressed first
+     * @throws UcxException on any other status
+     * @throws IllegalStateException for a worker without wake-up
+     */
+    public int arm() {
+        checkOpen();
+        checkWakeup();
+        try {
+            byte status = (byte) Ucp.WORKER_ARM.invokeExact(handle);
+            if (status != UcsStatus.OK && status != UcsStatus.ERR_BUSY) {
+                UcsStatus.check("ucp_worker_arm", status);
+            }
+            return status;
+        } catch (Throwable t) {
+            throw UcpLibrary.failure("ucp_worker_arm", t);
+        }
+    }
+
+    /**
+     * Sleeps in the kernel ({@code poll(2)} on the event fd) until the armed fd is signalled,
+     * {@link #signal()} is called, or {@code timeoutMillis} pass. Needs no lock: it only waits; the
+     * caller progresses afterwards. Allocates nothing.
+     *
+     * @param timeoutMillis the longest wait; -1 for none
+     * @return whether the fd was signalled (false on timeout or an interrupted poll)
+     */
+    public boolean waitForEvent(int timeoutMillis) {
+        checkWakeup();
+        if (!open) {
+            return false;
+        }
+        try {
+            pollFd.set(JAVA_SHORT, 6, (short) 0);
+            int n = (int) Ucp.POLL.invokeExact(pollFd, 1L, timeoutMillis);
+            return n > 0;
+        } catch (Throwable t) {
+            throw UcpLibrary.failure("poll", t);
+        }
+    }
+
+    /**
+     * Wakes a thread sleeping in {@link #waitForEvent(int)} ({@code ucp_worker_signal}); safe from
+     * any thread at any time, a no-op once the worker is closed.
+     */
+    public void signal() {
+        if (!wakeup || !open) {
+            return;
+        }
+        try {
+            byte status = (byte) Ucp.WORKER_SIGNAL.invokeExact(handle);
+            UcsStatus.check("ucp_worker_signal", status);
+        } catch (Throwable t) {
+            throw UcpLibrary.failure("ucp_worker_signal", t);
+        }
+    }
+
+    private void checkWakeup() {
+        if (!wakeup) {
+            throw new IllegalStateException("the UCP worker was created without wake-up events");
         }
     }
 

@@ -56,8 +56,24 @@ public final class UcpWorkerParams {
     /** {@code UCS_THREAD_MODE_MULTI}: several threads at once. */
     public static final int THREAD_MODE_MULTI = 2;
 
+    /** {@code UCP_WAKEUP_RMA}: wake on remote-memory-access send completion. */
+    public static final int WAKEUP_RMA = 1 << 0;
+    /** {@code UCP_WAKEUP_AMO}: wake on atomic completion. */
+    public static final int WAKEUP_AMO = 1 << 1;
+    /** {@code UCP_WAKEUP_TAG_SEND}: wake on tag send completion. */
+    public static final int WAKEUP_TAG_SEND = 1 << 2;
+    /** {@code UCP_WAKEUP_TAG_RECV}: wake on tag receive completion. */
+    public static final int WAKEUP_TAG_RECV = 1 << 3;
+    /** {@code UCP_WAKEUP_TX}: wake on any outgoing completion. */
+    public static final int WAKEUP_TX = 1 << 10;
+    /** {@code UCP_WAKEUP_RX}: wake on any incoming message, even one that completes no request. */
+    public static final int WAKEUP_RX = 1 << 11;
+    /** {@code UCP_WAKEUP_EDGE}: edge-triggered wake-up. */
+    public static final int WAKEUP_EDGE = 1 << 16;
+
     static final long FIELD_MASK = LAYOUT.byteOffset(groupElement("field_mask"));
     static final long THREAD_MODE = LAYOUT.byteOffset(groupElement("thread_mode"));
+    static final long EVENTS = LAYOUT.byteOffset(groupElement("events"));
     static final long NAME = LAYOUT.byteOffset(groupElement("name"));
 
     private UcpWorkerParams() {

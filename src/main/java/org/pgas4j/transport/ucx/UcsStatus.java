@@ -22,6 +22,8 @@ public final class UcsStatus {
     public static final int ERR_NO_RESOURCE = -2;
     /** {@code UCS_ERR_UNREACHABLE}: no transport reaches the peer. */
     public static final int ERR_UNREACHABLE = -6;
+    /** {@code UCS_ERR_BUSY}: {@code ucp_worker_arm} found events to progress first. */
+    public static final int ERR_BUSY = -15;
     /** {@code UCS_ERR_CANCELED}. */
     public static final int ERR_CANCELED = -16;
     /** {@code UCS_ERR_UNSUPPORTED}. */

@@ -26,6 +26,16 @@ import org.pgas4j.spi.Completion;
  * too, when they return).
  */
 final class UcxEngine implements AutoCloseable {
+    private static final java.lang.invoke.VarHandle PE_TURNS;
+
+    static {
+        try {
+            PE_TURNS = MethodHandles.lookup().findVarHandle(UcxEngine.class, "peTurns", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /**
      * Whether endpoints use {@code UCP_ERR_HANDLING_MODE_PEER} ({@code pgas4j.ucx.peer.errors},
      * default false). UCX 1.13 then excludes every transport without peer-failure support, which
@@ -35,9 +45,30 @@ final class UcxEngine implements AutoCloseable {
     static final boolean PEER_ERROR_HANDLING = Boolean.getBoolean("pgas4j.ucx.peer.errors");
     /** {@code UCS_ERR_NOT_CONNECTED}. */
     static final int ERR_NOT_CONNECTED = -24;
-    /** The features every PE asks for. */
+    /**
+     * Whether the worker has wake-up ({@code pgas4j.ucx.wakeup}, default true): the progress agent
+     * then sleeps on the worker's event fd; false gives a worker without wake-up events and an agent
+     * that parks up to 1 ms when idle (the behaviour before, kept to compare and as a fallback).
+     */
+    static final boolean WAKEUP = Boolean.parseBoolean(System.getProperty("pgas4j.ucx.wakeup", "true"));
+    /** The features every PE asks for; wake-up lets the progress agent sleep on the worker's event fd. */
     static final long FEATURES = UcpParams.FEATURE_RMA | UcpParams.FEATURE_AMO32 | UcpParams.FEATURE_AMO64
-            | UcpParams.FEATURE_AM;
+            | UcpParams.FEATURE_AM | (WAKEUP ? UcpParams.FEATURE_WAKEUP : 0);
+    /**
+     * The events that signal the armed worker's event fd: any incoming message (over tcp a peer's
+     * put, get or atomic on this PE's memory arrives as one and is performed inside progress) and
+     * any completion of this PE's own operations.
+     */
+    static final int WAKEUP_EVENTS = UcpWorkerParams.WAKEUP_RX | UcpWorkerParams.WAKEUP_TX
+            | UcpWorkerParams.WAKEUP_RMA | UcpWorkerParams.WAKEUP_AMO;
+    /** {@link #armIdle()}: the worker is armed, the caller may sleep on its event fd. */
+    static final int ARMED = 0;
+    /** {@link #armIdle()}: something happened or waits to be progressed; progress again. */
+    static final int BUSY = 1;
+    /** {@link #armIdle()}: the engine is closed. */
+    static final int CLOSED = 2;
+    /** {@link #armIdle()}: nothing to do, but the worker has no wake-up ({@link #WAKEUP} false): park. */
+    static final int UNARMED = 3;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final int rank;
@@ -53,15 +84,27 @@ final class UcxEngine implements AutoCloseable {
     /** Operand at 0, reply at 8, for {@link #atomic}. */
     private final MemorySegment atomicScratch = arena.allocate(16, 8);
     private volatile String failure;
+    /** {@link #peTurns()}; written with opaque stores, no fence on the PE's hot path. */
+    @SuppressWarnings("unused") // through PE_TURNS
+    private int peTurns;
     private volatile boolean closing;
     private boolean open = true;
 
-    /** Creates the context and the worker of PE {@code rank}. */
+    /** Creates the context and the worker of PE {@code rank}, with UCX's settings from the environment. */
     UcxEngine(int rank) {
+        this(rank, Map.of());
+    }
+
+    /**
+     * Creates the context and the worker of PE {@code rank} with {@code settings} (names without
+     * {@code UCX_}) on top of the environment's (tests: two engines of one JVM over tcp).
+     */
+    UcxEngine(int rank, Map<String, String> settings) {
         this.rank = rank;
-        this.context = UcpContext.create(FEATURES, Map.of());
+        this.context = UcpContext.create(FEATURES, settings);
         try {
-            this.worker = context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED);
+            this.worker = WAKEUP ? context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED, WAKEUP_EVENTS)
+                    : context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED);
         } catch (RuntimeException e) {
             context.close();
             throw e;
@@ -139,9 +182,29 @@ final class UcxEngine implements AutoCloseable {
 
     /**
      * Progresses the worker once, signals completed requests and runs the background work; returns
-     * how much happened. Returns 0 at once when another thread holds the lock.
+     * how much happened. Returns 0 at once when another thread holds the lock. Called by the PE's
+     * threads (the core's waits): counts a turn of {@link #peTurns()}.
      */
     int progress() {
+        PE_TURNS.setOpaque(this, peTurns + 1); // single writer in practice; a lost count only delays the agent
+        return progressOnce();
+    }
+
+    /** {@link #progress()} for the progress agent: counts no turn of the PE's threads. */
+    int agentProgress() {
+        return progressOnce();
+    }
+
+    /**
+     * How often the PE's threads have called {@link #progress()}: while it moves, they are driving
+     * the worker and the agent keeps off the lock (an agent preempted while holding it would stall
+     * them for a time slice).
+     */
+    int peTurns() {
+        return (int) PE_TURNS.getOpaque(this);
+    }
+
+    private int progressOnce() {
         if (!lock.tryLock()) {
             return 0;
         }
@@ -158,6 +221,43 @@ final class UcxEngine implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Prepares the worker for a sleep of the progress agent: takes the lock (waiting for a PE
+     * thread that holds it, which is progressing meanwhile), progresses once more, completes
+     * requests, runs the background work, and arms the worker ({@code ucp_worker_arm}) when all of
+     * that found nothing.
+     *
+     * @return {@link #ARMED} (sleep on {@link UcpWorker#waitForEvent}), {@link #BUSY} (progress
+     *     again) or {@link #CLOSED}
+     */
+    int armIdle() {
+        lock.lock();
+        try {
+            if (!open || closing) {
+                return CLOSED;
+            }
+            int n = worker.progress();
+            if (requests.outstanding() > 0) {
+                n += requests.poll();
+            }
+            background.run();
+            if (n > 0) {
+                return BUSY;
+            }
+            if (!WAKEUP) {
+                return UNARMED;
+            }
+            return worker.arm() == UcsStatus.OK ? ARMED : BUSY;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether requests are outstanding (their completion may need progress without an event). */
+    boolean hasOutstanding() {
+        return requests.outstanding() > 0;
     }
 
     /**

@@ -5,19 +5,54 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A daemon thread that progresses the engine while the PE's own threads do not: over transports
  * without hardware RMA (tcp), UCX performs a peer's puts, gets and atomics on this PE's memory
- * only inside {@code ucp_worker_progress}, so a PE busy computing would otherwise stall its peers.
- * It never delivers messages to the core (that stays on the core's threads); it only runs the
- * worker (whose upcalls copy arriving messages into the receive rings), completes requests and
- * sends staged messages. When idle it yields, then parks for growing intervals up to
- * {@link #MAX_PARK_NANOS}, so it costs little on a machine with fewer cores than PEs.
+ * only inside {@code ucp_worker_progress}, so a PE busy computing (or spinning on its own memory)
+ * would otherwise stall its peers. It never delivers messages to the core (that stays on the
+ * core's threads); it only runs the worker (whose upcalls copy arriving messages into the receive
+ * rings), completes requests and sends staged messages.
+ *
+ * <p>Duty cycle: while a PE thread spins progressing the worker (calls of
+ * {@link UcxEngine#progress()} within {@link #PE_SPIN_WINDOW_NANOS}), park from
+ * {@link #PE_ACTIVE_PARK_NANOS} growing to {@link #MAX_PE_ACTIVE_PARK_NANOS} and stay off the
+ * engine's lock and the cores (on a host with fewer cores than threads, an agent
+ * descheduled while holding it stalled their progress for a time slice: one-way ping-pong
+ * latencies of 2-4 ms); otherwise progress while progress finds work; after {@link #SPINS} idle
+ * turns (spin-wait hints, never a yield), {@link UcxEngine#armIdle()} arms the worker, and the
+ * thread sleeps in the
+ * kernel ({@code poll(2)} on the worker's event fd) until UCX signals an event: an incoming
+ * message (a peer's put over tcp), a completion, or {@link #close()}. An idle PE's agent thus
+ * uses no CPU, and wakes within a kernel wake-up of data arriving instead of after a timed park.
+ * The sleep is bounded ({@link #SLEEP_MILLIS}, {@link #SLEEP_MILLIS_OUTSTANDING} while this PE's
+ * own requests are outstanding) as a safety net for work UCX does without signalling an event.
  */
 final class UcxProgressAgent implements AutoCloseable {
-    /** The longest park between two idle progress calls. */
-    static final long MAX_PARK_NANOS = 1_000_000;
+    /**
+     * Idle turns (each a {@link Thread#onSpinWait()}, no yield: on a loaded host a yield gives the
+     * core away for a whole time slice, milliseconds) before the agent sleeps on the event fd.
+     */
+    static final int SPINS = 4;
+    /**
+     * The park while the PE's threads progress the worker themselves (their progress calls are
+     * counted by {@link UcxEngine#peTurns()}): the agent then stays off the lock, and notices
+     * within this long that they stopped.
+     */
+    static final long PE_ACTIVE_PARK_NANOS = 50_000;
+    /** The longest of the growing parks while a PE thread keeps spinning on the worker. */
+    static final long MAX_PE_ACTIVE_PARK_NANOS = 1_000_000;
+    /**
+     * How long the agent watches for a second progress call of a PE thread before it counts the
+     * thread as spinning (a spinning wait over tcp calls progress every 1-2 µs).
+     */
+    static final long PE_SPIN_WINDOW_NANOS = 5_000;
+    /** The longest sleep on the event fd with no request outstanding. */
+    static final int SLEEP_MILLIS = 100;
+    /** The longest sleep on the event fd while requests are outstanding. */
+    static final int SLEEP_MILLIS_OUTSTANDING = 1;
 
     private final UcxEngine engine;
     private final Thread thread;
     private volatile boolean running = true;
+    /** Sleeps on the event fd so far (for tests: an idle agent must sleep, not spin). */
+    private volatile long sleeps;
 
     /** Starts the agent of {@code engine}, named after PE {@code rank}. */
     UcxProgressAgent(UcxEngine engine, int rank) {
@@ -28,29 +63,90 @@ final class UcxProgressAgent implements AutoCloseable {
 
     private void run() {
         int idle = 0;
+        int seen = engine.peTurns();
+        int active = 0;
+        UcpWorker worker = engine.worker();
         while (running) {
-            int n;
             try {
-                n = engine.progress();
+                boolean spinning = peSpinning(seen);
+                seen = engine.peTurns();
+                if (spinning) {
+                    // A PE thread is spinning on the worker itself: keep off the lock (and off the
+                    // cores it and its peers spin on), looking again after growing parks.
+                    idle = 0;
+                    LockSupport.parkNanos(Math.min(MAX_PE_ACTIVE_PARK_NANOS,
+                            PE_ACTIVE_PARK_NANOS << Math.min(active, 5)));
+                    active++;
+                    continue;
+                }
+                active = 0;
+                if (engine.agentProgress() > 0) {
+                    idle = 0;
+                } else if (++idle <= SPINS) {
+                    Thread.onSpinWait();
+                } else {
+                    int state = engine.armIdle();
+                    if (state == UcxEngine.CLOSED) {
+                        return;
+                    }
+                    if (state == UcxEngine.ARMED && running) {
+                        sleeps++;
+                        worker.waitForEvent(engine.hasOutstanding() ? SLEEP_MILLIS_OUTSTANDING : SLEEP_MILLIS);
+                        idle = 0;
+                    } else if (state == UcxEngine.UNARMED) {
+                        // No wake-up (pgas4j.ucx.wakeup=false): growing parks up to 1 ms, as before.
+                        LockSupport.parkNanos(Math.min(MAX_PE_ACTIVE_PARK_NANOS, 1_000L << Math.min(idle - SPINS, 10)));
+                        continue;
+                    } else {
+                        idle = 0;
+                    }
+                }
             } catch (RuntimeException e) {
                 engine.fail("the ucx progress agent stopped: " + e);
                 return;
             }
-            if (n > 0) {
-                idle = 0;
-            } else if (++idle < 16) {
-                Thread.yield();
-            } else {
-                LockSupport.parkNanos(Math.min(MAX_PARK_NANOS, 1_000L << Math.min(idle - 16, 10)));
-            }
         }
     }
 
-    /** Stops the agent and waits for it. */
+    /** The agent's thread id (for tests measuring its CPU time). */
+    long threadId() {
+        return thread.threadId();
+    }
+
+    /**
+     * Whether a PE thread is spinning on the worker: it called progress since the last look
+     * ({@code seen}) and again within {@link #PE_SPIN_WINDOW_NANOS}. A wait that parks between
+     * progress calls (the core's, up to 50 µs) is not spinning: the agent then serves the worker.
+     */
+    private boolean peSpinning(int seen) {
+        int turns = engine.peTurns();
+        if (turns == seen) {
+            return false;
+        }
+        long end = System.nanoTime() + PE_SPIN_WINDOW_NANOS;
+        while (System.nanoTime() < end) {
+            if (engine.peTurns() != turns) {
+                return true;
+            }
+            Thread.onSpinWait();
+        }
+        return false;
+    }
+
+    /** How often the agent has gone to sleep on the worker's event fd. */
+    long sleeps() {
+        return sleeps;
+    }
+
+    /** Stops the agent (waking it from its sleep) and waits for it. */
     @Override
     public void close() {
         running = false;
-        LockSupport.unpark(thread);
+        try {
+            engine.worker().signal();
+        } catch (RuntimeException e) {
+            // The worker is gone or failing: the bounded sleep ends by itself.
+        }
         try {
             thread.join(5_000);
         } catch (InterruptedException e) {

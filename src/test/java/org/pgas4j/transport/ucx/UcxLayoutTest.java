@@ -162,6 +162,14 @@ class UcxLayoutTest {
         m.put("UCP_WORKER_PARAM_FIELD_NAME", UcpWorkerParams.FIELD_NAME);
         m.put("UCP_WORKER_PARAM_FIELD_AM_ALIGNMENT", UcpWorkerParams.FIELD_AM_ALIGNMENT);
         m.put("UCP_WORKER_PARAM_FIELD_CLIENT_ID", UcpWorkerParams.FIELD_CLIENT_ID);
+        m.put("UCP_WORKER_PARAM_FIELD_EVENTS", UcpWorkerParams.FIELD_EVENTS);
+        m.put("UCP_WAKEUP_RMA", (long) UcpWorkerParams.WAKEUP_RMA);
+        m.put("UCP_WAKEUP_AMO", (long) UcpWorkerParams.WAKEUP_AMO);
+        m.put("UCP_WAKEUP_TAG_SEND", (long) UcpWorkerParams.WAKEUP_TAG_SEND);
+        m.put("UCP_WAKEUP_TAG_RECV", (long) UcpWorkerParams.WAKEUP_TAG_RECV);
+        m.put("UCP_WAKEUP_TX", (long) UcpWorkerParams.WAKEUP_TX);
+        m.put("UCP_WAKEUP_RX", (long) UcpWorkerParams.WAKEUP_RX);
+        m.put("UCP_WAKEUP_EDGE", (long) UcpWorkerParams.WAKEUP_EDGE);
         m.put("UCS_THREAD_MODE_SINGLE", (long) UcpWorkerParams.THREAD_MODE_SINGLE);
         m.put("UCS_THREAD_MODE_SERIALIZED", (long) UcpWorkerParams.THREAD_MODE_SERIALIZED);
         m.put("UCS_THREAD_MODE_MULTI", (long) UcpWorkerParams.THREAD_MODE_MULTI);
@@ -222,6 +230,7 @@ class UcxLayoutTest {
         m.put("UCS_INPROGRESS", (long) UcsStatus.IN_PROGRESS);
         m.put("UCS_ERR_NO_RESOURCE", (long) UcsStatus.ERR_NO_RESOURCE);
         m.put("UCS_ERR_UNREACHABLE", (long) UcsStatus.ERR_UNREACHABLE);
+        m.put("UCS_ERR_BUSY", (long) UcsStatus.ERR_BUSY);
         m.put("UCS_ERR_CANCELED", (long) UcsStatus.ERR_CANCELED);
         m.put("UCS_ERR_UNSUPPORTED", (long) UcsStatus.ERR_UNSUPPORTED);
         m.put("UCS_ERR_CONNECTION_RESET", (long) UcsStatus.ERR_CONNECTION_RESET);
