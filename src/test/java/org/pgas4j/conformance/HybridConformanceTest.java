@@ -22,13 +22,14 @@ import org.pgas4j.transport.ucx.UcpLibrary;
  * control regions, segments and message rings for some, UCX keys, gets and active messages for the
  * others; collectives and teams span both; same-host atomics are processor instructions and
  * cross-host ones UCX's, on the same words. N = 3 (1 + 2) for every set, N = 5 (2 + 3, more PEs
- * than cores) for the sets that mix the two paths most. The two sets whose use-after-destroy
- * scenarios need a per-access liveness check of a peer's segment through a mapped control region
- * are not run here, as over ucx. Skipped, with the reason, when libucp is not installed.
+ * than cores) for the sets that mix the two paths most. The use-after-destroy scenarios see the
+ * owner's mapped directory on its host and its directory-change notices from other hosts. Skipped,
+ * with the reason, when libucp is not installed.
  */
 class HybridConformanceTest {
     private static final List<String> SETS = List.of("rma", "am", "atomics", "coll", "coll-central", "endpoints",
-            "teams", "kinds-matrix", "kinds", "client-segments", "am-client-segments");
+            "teams", "kinds-matrix", "kinds", "client-segments", "am-client-segments", "runtime-segments",
+            "atomics-segments");
     private static final List<String> WIDE_SETS = List.of("rma", "atomics", "coll", "am");
     private static final Map<String, String> TCP_ON_LOOPBACK = Map.of("UCX_TLS", "tcp", "UCX_NET_DEVICES", "lo");
 
@@ -54,7 +55,7 @@ class HybridConformanceTest {
 
     private static Stream<DynamicNode> scenarioTests(int n, String hosts, String set) {
         List<String> extra = new ArrayList<>(List.of("--hosts", hosts, "--jvm-arg",
-                "-Dpgas4j.segment.size=" + (set.equals("client-segments") || set.equals("am-client-segments") ? "0" : "4m")));
+                "-Dpgas4j.segment.size=" + (set.endsWith("-segments") ? "0" : "4m")));
         if (set.equals("coll-central")) {
             extra.addAll(List.of("--jvm-arg", "-Dpgas4j.barrier=central"));
         }

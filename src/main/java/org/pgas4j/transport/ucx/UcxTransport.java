@@ -261,9 +261,9 @@ final class UcxTransport implements Transport {
 
     /**
      * Forgets a segment. Memory UCX allocated is not unmapped at once but quarantined
-     * ({@link UcxQuarantine}): a peer that still uses a stale target (the core detects a destroyed
-     * segment only when it resolves the target again, there being no mapped control region to check)
-     * then writes into dead memory instead of crashing this process, whose UCX would copy into
+     * ({@link UcxQuarantine}): a peer whose access races with the destruction (the core's
+     * directory-change notice stops only accesses ordered after it) then writes into dead memory
+     * instead of crashing this process, whose UCX would copy into
      * unmapped pages over transports without hardware RMA. Client memory is deregistered at once.
      */
     private void unregister(UcxDescriptor d, UcpMemory m, boolean allocated) {
