@@ -62,7 +62,11 @@ final class HybridTransport implements Transport {
         boolean[] sameHost = sameHostPeers(bootstrap);
         Transport shm = shmProvider.open(bootstrap, controlRegionBytes);
         try {
-            Transport ucx = ucxOpener.open(bootstrap, controlBytes, shm.localControl());
+            boolean[] otherHosts = new boolean[sameHost.length];
+            for (int j = 0; j < otherHosts.length; j++) {
+                otherHosts[j] = !sameHost[j];
+            }
+            Transport ucx = ucxOpener.open(bootstrap, controlBytes, shm.localControl(), otherHosts);
             return new HybridTransport(bootstrap, controlBytes, sameHost, shm, ucx);
         } catch (RuntimeException | Error e) {
             shm.close();
@@ -80,8 +84,11 @@ final class HybridTransport implements Transport {
     /** Opens the ucx part. */
     @FunctionalInterface
     interface UcxOpener {
-        /** Opens it over {@code control}, of which the core uses the first {@code controlBytes}. */
-        Transport open(Bootstrap bootstrap, long controlBytes, MemorySegment control);
+        /**
+         * Opens it over {@code control}, of which the core uses the first {@code controlBytes},
+         * connecting only to the PEs {@code reach} marks.
+         */
+        Transport open(Bootstrap bootstrap, long controlBytes, MemorySegment control, boolean[] reach);
     }
 
     /** Which PEs run on this PE's host, from every PE's host index (one bootstrap allgather). */

@@ -156,11 +156,19 @@ final class UcxEngine implements AutoCloseable {
      * the bootstrap reports the job failing.
      */
     void connect(byte[][] addresses, int rank) {
+        connect(addresses, rank, null);
+    }
+
+    /**
+     * Connects to the PEs {@code reach} marks (every other PE when it is null); the others keep a
+     * null endpoint (a hybrid job reaches them through shared memory).
+     */
+    void connect(byte[][] addresses, int rank, boolean[] reach) {
         lock.lock();
         try {
             endpoints = new UcpEndpoint[addresses.length];
             for (int j = 0; j < addresses.length; j++) {
-                if (j != rank) {
+                if (j != rank && (reach == null || reach[j])) {
                     endpoints[j] = PEER_ERROR_HANDLING ? worker.connect(addresses[j], errorCallback, j)
                             : worker.connect(addresses[j], false);
                 }

@@ -52,6 +52,7 @@ final class UcxTransport implements Transport {
     private final long controlBytes;
     private final MemorySegment givenControl;
     private final boolean storeAllKeys;
+    private final boolean[] reach;
     private final UcxEngine engine;
     private UcpMemory control;
     private UcxKeyStore keys;
@@ -65,13 +66,15 @@ final class UcxTransport implements Transport {
     private final UcxQuarantine quarantine = new UcxQuarantine(UcxQuarantine.DEFAULT_BYTES);
     private volatile boolean closed;
 
-    private UcxTransport(Bootstrap bootstrap, long controlBytes, MemorySegment givenControl, boolean storeAllKeys) {
+    private UcxTransport(Bootstrap bootstrap, long controlBytes, MemorySegment givenControl, boolean storeAllKeys,
+                         boolean[] reach) {
         this.bootstrap = bootstrap;
         this.rank = bootstrap.rank();
         this.size = bootstrap.size();
         this.controlBytes = controlBytes;
         this.givenControl = givenControl;
         this.storeAllKeys = storeAllKeys;
+        this.reach = reach == null ? null : reach.clone();
         this.engine = new UcxEngine(rank);
         engine.setHealth(bootstrap::healthy);
     }
@@ -83,7 +86,7 @@ final class UcxTransport implements Transport {
      * @param controlBytes the size of the control region the core asked for
      */
     static UcxTransport open(Bootstrap bootstrap, long controlBytes) {
-        return open(bootstrap, controlBytes, null, UcxTransportProvider.storeAllKeys());
+        return open(bootstrap, controlBytes, null, UcxTransportProvider.storeAllKeys(), null);
     }
 
     /**
@@ -95,9 +98,12 @@ final class UcxTransport implements Transport {
      * @param controlMemory at least {@link #controlRegionBytes(long) controlRegionBytes(controlBytes)}
      *        zero-filled bytes, native, outliving the transport; null to let UCX allocate
      * @param storeAllKeys whether every segment's key goes to the key area (short descriptors)
+     * @param reach the PEs this transport serves (null: all); the others get no endpoint, and
+     *        asking for their control region or memory is an error
      */
-    static UcxTransport open(Bootstrap bootstrap, long controlBytes, MemorySegment controlMemory, boolean storeAllKeys) {
-        UcxTransport t = new UcxTransport(bootstrap, controlBytes, controlMemory, storeAllKeys);
+    static UcxTransport open(Bootstrap bootstrap, long controlBytes, MemorySegment controlMemory, boolean storeAllKeys,
+                             boolean[] reach) {
+        UcxTransport t = new UcxTransport(bootstrap, controlBytes, controlMemory, storeAllKeys, reach);
         try {
             t.start();
             return t;
@@ -137,7 +143,7 @@ final class UcxTransport implements Transport {
             peers[j] = UcxPeerAddress.decode(all[j], j);
             workers[j] = peers[j].worker();
         }
-        engine.connect(workers, rank);
+        engine.connect(workers, rank, reach);
         controlKeys = new UcpRemoteKey[size];
         peerControls = new RemoteMemory[size];
         engine.lock().lock();
@@ -145,7 +151,7 @@ final class UcxTransport implements Transport {
             for (int j = 0; j < size; j++) {
                 if (j == rank) {
                     peerControls[j] = new UcxOwnControl(localControl());
-                } else {
+                } else if (serves(j)) {
                     controlKeys[j] = engine.endpoint(j).unpack(peers[j].controlKey());
                     peerControls[j] = new UcxRemoteMemory(engine, j, engine.endpoint(j), controlKeys[j],
                             peers[j].controlBase(), controlBytes, true, () -> { });
@@ -191,8 +197,21 @@ final class UcxTransport implements Transport {
         return control.segment().asSlice(0, controlBytes);
     }
 
+    /** Whether this transport reaches PE {@code jobRank} (itself included). */
+    private boolean serves(int jobRank) {
+        return reach == null || jobRank == rank || reach[jobRank];
+    }
+
+    private IllegalStateException notServed(int jobRank) {
+        return new IllegalStateException("PE " + rank + "'s ucx transport does not reach PE " + jobRank
+                + ": another transport of this hybrid job does");
+    }
+
     @Override
     public RemoteMemory peerControl(int jobRank) {
+        if (!serves(jobRank)) {
+            throw notServed(jobRank);
+        }
         return peerControls[jobRank];
     }
 
@@ -286,6 +305,9 @@ final class UcxTransport implements Transport {
 
     @Override
     public RemoteMemory attach(int jobRank, byte[] descriptor, long length) {
+        if (!serves(jobRank)) {
+            throw notServed(jobRank);
+        }
         UcxDescriptor d = UcxDescriptor.decode(descriptor, jobRank);
         if (d.length() < length) {
             throw new ResourceException("PE " + jobRank + " published " + d.length() + " bytes, not " + length);

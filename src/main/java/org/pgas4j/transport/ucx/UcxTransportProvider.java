@@ -52,12 +52,16 @@ public final class UcxTransportProvider implements TransportProvider {
      * @param controlBytes the control region the core asked for
      * @param controlMemory native, zero-filled, at least {@link #controlRegionBytes(long)} bytes,
      *        outliving the returned transport
+     * @param reach indexed by job rank: the PEs the transport connects to (the others, which the
+     *        other transport serves, get no UCX endpoint; their control regions, memory and
+     *        messages must not be asked of it)
      * @return the transport; its {@link Transport#localControl()} is the first {@code controlBytes}
      *         of {@code controlMemory}
      */
-    public static Transport openOver(Bootstrap bootstrap, long controlBytes, java.lang.foreign.MemorySegment controlMemory) {
+    public static Transport openOver(Bootstrap bootstrap, long controlBytes, java.lang.foreign.MemorySegment controlMemory,
+                                     boolean[] reach) {
         UcpLibrary.require();
-        return UcxTransport.open(bootstrap, controlBytes, controlMemory, true);
+        return UcxTransport.open(bootstrap, controlBytes, controlMemory, true, reach);
     }
 
     /**
