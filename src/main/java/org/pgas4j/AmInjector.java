@@ -79,13 +79,9 @@ final class AmInjector {
         long longLength = 0;
         boolean inline = false;
         if (cat == AmCategory.LONG) {
-            PeerTarget t = client.target(team, rank, dstOffset, length, op);
-            inline = carriesInline(t, jobRank, Transport.LANE_REQUEST, length);
-            if (inline) {
-                mediumLength = (int) length;
-            } else {
-                writeLongPayload(t, payload, offset, length, dstOffset);
-            }
+            inline = placeLongPayload(client.target(team, rank, dstOffset, length, op), jobRank, Transport.LANE_REQUEST,
+                    payload, offset, length, dstOffset, op);
+            mediumLength = inline ? (int) length : 0;
             longLength = length;
         }
         send(Transport.LANE_REQUEST, jobRank, team.endpointIndexUnchecked(rank), team.endpoint().index(), cat, handler,
@@ -119,19 +115,9 @@ final class AmInjector {
                 throw new BadArgumentException(op + " on PE " + client.jobRank() + ": a LONG reply to endpoint "
                         + token.sourceEndpoint() + " of PE " + jobRank + " is not supported; only to primordial endpoints");
             }
-            PeerTarget t = client.target(client.world(), jobRank, dstOffset, length, op);
-            inline = carriesInline(t, jobRank, Transport.LANE_REPLY, length);
-            if (inline) {
-                mediumLength = (int) length;
-            } else if (AmRmaFallback.isThroughOwner(t.memory) && length > 0) {
-                // Writing it through the owner would mean a request from a handler, which may not wait.
-                throw new BadArgumentException(op + " on PE " + client.jobRank() + ": a LONG reply of " + length
-                        + " bytes into segment " + t.segmentId + " of PE " + jobRank + ", which this PE reaches only"
-                        + " through its owner, must fit in the message: at most " + maxMedium(jobRank, Transport.LANE_REPLY)
-                        + " bytes");
-            } else {
-                writeLongPayload(t, payload, offset, length, dstOffset);
-            }
+            inline = placeLongPayload(client.target(client.world(), jobRank, dstOffset, length, op), jobRank,
+                    Transport.LANE_REPLY, payload, offset, length, dstOffset, op);
+            mediumLength = inline ? (int) length : 0;
             longLength = length;
         }
         send(Transport.LANE_REPLY, jobRank, token.sourceEndpoint(), token.endpoint(), cat, handler, count, a0, a1, a2,
@@ -165,13 +151,26 @@ final class AmInjector {
     }
 
     /**
-     * Whether a LONG payload to {@code t} travels in the message: when the target is reached only
-     * through its owner (which would otherwise take a round trip per chunk before the message, and
-     * is impossible from a handler) and the payload fits beside the header.
+     * Puts a LONG payload where it goes before its message is sent: returns true when it travels in
+     * the message instead — when the target is reached only through its owner (writing it there
+     * would take a round trip per chunk first) and it fits beside the header — else writes it.
+     *
+     * @throws BadArgumentException for a reply's payload that would have to go through the owner
+     *         (a request from a handler, which may not wait)
      */
-    private boolean carriesInline(PeerTarget t, int jobRank, int lane, long length) {
-        return length > 0 && t.direct == null && AmRmaFallback.isThroughOwner(t.memory)
-                && length <= maxMedium(jobRank, lane);
+    private boolean placeLongPayload(PeerTarget t, int jobRank, int lane, MemorySegment payload, long offset,
+                                     long length, long dstOffset, String op) {
+        boolean throughOwner = length > 0 && t.direct == null && AmRmaFallback.isThroughOwner(t.memory);
+        if (throughOwner && length <= maxMedium(jobRank, lane)) {
+            return true;
+        }
+        if (throughOwner && lane == Transport.LANE_REPLY) {
+            throw new BadArgumentException(op + " on PE " + client.jobRank() + ": a LONG reply of " + length
+                    + " bytes into segment " + t.segmentId + " of PE " + jobRank + ", which this PE reaches only"
+                    + " through its owner, must fit in the message: at most " + maxMedium(jobRank, lane) + " bytes");
+        }
+        writeLongPayload(t, payload, offset, length, dstOffset);
+        return false;
     }
 
     private void writeLongPayload(PeerTarget t, MemorySegment payload, long offset, long length, long dstOffset) {

@@ -45,6 +45,8 @@ final class AmClientSegmentScenarios {
         s.put("contentionViaFallback", AtomicScenarios::contentionIsExact);
         s.put("longIntoClientMemory", AmClientSegmentScenarios::longIntoClientMemory);
         s.put("waitsInHandlerThrowOnUnmappedTargets", AmClientSegmentScenarios::waitsInHandlerThrowOnUnmappedTargets);
+        s.put("longReplyTooBigForTheMessageThroughTheOwner",
+                AmClientSegmentScenarios::longReplyTooBigForTheMessageThroughTheOwner);
         return s;
     }
 
@@ -166,6 +168,51 @@ final class AmClientSegmentScenarios {
         if (!throughOwner || w.size() == 1) {
             Check.equal(42, mine(c).get(JAVA_LONG, LONG_REGION), () -> "the put the handler made");
         }
+        w.barrier();
+    }
+
+    /**
+     * A Long reply one byte longer than a Medium reply, into the requester's client memory: where
+     * this PE reaches that memory only through its owner ({@code pgas4j.rma.path=am}), the payload
+     * cannot travel in the message and writing it through the owner would be a request from a
+     * handler, so the reply is refused before anything is sent, naming the limit; elsewhere it is
+     * written before the message, as any Long reply.
+     */
+    static void longReplyTooBigForTheMessageThroughTheOwner(Client c) {
+        Team w = c.world();
+        ActiveMessages am = c.am();
+        int right = (w.rank() + 1) % w.size();
+        boolean throughOwner = org.pgas4j.Settings.RMA_PATH.value().equals("am");
+        List<String> problems = new ArrayList<>();
+        AtomicInteger longReplies = new AtomicInteger();
+        AtomicInteger refusals = new AtomicInteger();
+        am.register(174, AmCategory.SHORT, t -> {
+            long n = am.maxReplyMedium(w, t.sourceJobRank()) + 1;
+            MemorySegment big = MemorySegment.ofArray(new byte[(int) n]);
+            if (throughOwner && t.sourceJobRank() != c.jobRank()) {
+                try {
+                    t.replyLong(175, big, 0, n, 0);
+                    problems.add("a " + n + "-byte Long reply through the owner was not refused");
+                } catch (org.pgas4j.BadArgumentException expected) {
+                    if (!expected.getMessage().contains("must fit in the message: at most " + (n - 1) + " bytes")) {
+                        problems.add(expected.getMessage());
+                    }
+                }
+                t.replyShort(176);
+            } else {
+                t.replyLong(175, big, 0, n, 0);
+            }
+        });
+        am.register(175, AmCategory.LONG, t -> longReplies.incrementAndGet());
+        am.register(176, AmCategory.SHORT, t -> refusals.incrementAndGet());
+        w.barrier();
+        am.requestShort(w, right, 174);
+        AmScenarios.pollUntil(c, () -> longReplies.get() + refusals.get() == 1, "the reply");
+        w.barrier();
+        Check.that(problems.isEmpty(), () -> "handlers found: " + problems);
+        boolean refused = throughOwner && right != w.rank();
+        Check.equal(refused ? 1 : 0, refusals.get(), () -> "refusals");
+        Check.equal(refused ? 0 : 1, longReplies.get(), () -> "Long replies");
         w.barrier();
     }
 }
