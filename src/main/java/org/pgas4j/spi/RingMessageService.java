@@ -11,7 +11,7 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>The transport's message methods delegate here one for one.
  */
-public final class RingMessageService {
+public final class RingMessageService implements MessageService {
     /** How the transport maps a peer's message memory (lazily: on the first message to it). */
     @FunctionalInterface
     public interface PeerRings {
@@ -57,36 +57,43 @@ public final class RingMessageService {
     }
 
     /** See {@link Transport#setMessageSink}. */
+    @Override
     public void setSink(MessageSink sink) {
         this.sink = sink;
     }
 
     /** See {@link Transport#maxMessageLength}. */
+    @Override
     public int maxMessageLength(int jobRank, int lane) {
         return ring(jobRank, lane).maxMessageLength();
     }
 
     /** See {@link Transport#claimMessage}. */
+    @Override
     public long claim(int jobRank, int lane, int headerLength, int payloadLength) {
         return ring(jobRank, lane).tryClaim(rank, headerLength, payloadLength);
     }
 
     /** See {@link Transport#messageBuffer}. */
+    @Override
     public MemorySegment buffer(int jobRank, int lane) {
         return ring(jobRank, lane).memory();
     }
 
     /** See {@link Transport#commitMessage}. */
+    @Override
     public void commit(int jobRank, int lane, long claim) {
         ring(jobRank, lane).commit(claim);
     }
 
     /** See {@link Transport#abortMessage}. */
+    @Override
     public void abort(int jobRank, int lane, long claim) {
         ring(jobRank, lane).abort(claim);
     }
 
     /** See {@link Transport#pollMessages}: nothing is consumed before a sink is registered. */
+    @Override
     public int poll(int lane, int limit) {
         MessageSink s = sink;
         return s == null ? 0 : own[lane].poll(s, lane, limit);

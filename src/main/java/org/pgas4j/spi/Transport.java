@@ -28,8 +28,9 @@ import java.lang.foreign.MemorySegment;
  * core registers a {@link MessageSink}; {@link #progress()} and {@link #pollMessages} deliver to
  * it. The transport does not interpret the bytes; the core validates them.
  *
- * <p>The message methods have defaults for a transport without a message service: registering a
- * sink does nothing, polling delivers nothing and sending throws.
+ * <p>The message methods have defaults that delegate to {@link #messageService()}; for a
+ * transport without one (null) registering a sink does nothing, polling delivers nothing and
+ * sending throws.
  */
 public interface Transport extends AutoCloseable {
 
@@ -86,11 +87,23 @@ public interface Transport extends AutoCloseable {
     long CLAIM_FULL = -1;
 
     /**
+     * The object that keeps this transport's message lanes, which the message methods' defaults
+     * delegate to; null (the default) for a transport without a message service, or one that
+     * implements the message methods itself.
+     */
+    default MessageService messageService() {
+        return null;
+    }
+
+    /**
      * Registers where incoming messages go (the core does so once, at client creation, before any
      * peer can send). Until then, messages wait in the lanes.
      */
     default void setMessageSink(MessageSink sink) {
-        // No message service: nothing will ever be delivered.
+        MessageService m = messageService();
+        if (m != null) {
+            m.setSink(sink);
+        }
     }
 
     /**
@@ -98,7 +111,7 @@ public interface Transport extends AutoCloseable {
      * {@code lane} may carry.
      */
     default int maxMessageLength(int jobRank, int lane) {
-        throw new UnsupportedOperationException("the " + name() + " transport has no message service");
+        return requireMessages().maxMessageLength(jobRank, lane);
     }
 
     /**
@@ -109,12 +122,12 @@ public interface Transport extends AutoCloseable {
      * @throws IllegalArgumentException if the message exceeds {@link #maxMessageLength}
      */
     default long claimMessage(int jobRank, int lane, int headerLength, int payloadLength) {
-        throw new UnsupportedOperationException("the " + name() + " transport has no message service");
+        return requireMessages().claim(jobRank, lane, headerLength, payloadLength);
     }
 
     /** The memory claims to {@code jobRank} on {@code lane} are offsets into; the same object every time. */
     default MemorySegment messageBuffer(int jobRank, int lane) {
-        throw new UnsupportedOperationException("the " + name() + " transport has no message service");
+        return requireMessages().buffer(jobRank, lane);
     }
 
     /** Where the payload of a message claimed at {@code claim} with a {@code headerLength}-byte header goes. */
@@ -124,12 +137,12 @@ public interface Transport extends AutoCloseable {
 
     /** Sends the message claimed at {@code claim}: the receiver sees header and payload as written. */
     default void commitMessage(int jobRank, int lane, long claim) {
-        throw new UnsupportedOperationException("the " + name() + " transport has no message service");
+        requireMessages().commit(jobRank, lane, claim);
     }
 
     /** Withdraws the message claimed at {@code claim}: it is never delivered. */
     default void abortMessage(int jobRank, int lane, long claim) {
-        throw new UnsupportedOperationException("the " + name() + " transport has no message service");
+        requireMessages().abort(jobRank, lane, claim);
     }
 
     /**
@@ -137,7 +150,8 @@ public interface Transport extends AutoCloseable {
      * Returns 0 when another thread (or this one, from inside the sink) is delivering that lane.
      */
     default int pollMessages(int lane, int limit) {
-        return 0;
+        MessageService m = messageService();
+        return m == null ? 0 : m.poll(lane, limit);
     }
 
     /**
@@ -146,6 +160,14 @@ public interface Transport extends AutoCloseable {
      */
     default boolean sharesHostWith(int jobRank) {
         return true;
+    }
+
+    private MessageService requireMessages() {
+        MessageService m = messageService();
+        if (m == null) {
+            throw new UnsupportedOperationException("the " + name() + " transport has no message service");
+        }
+        return m;
     }
 
     /** False once the job is known to be failing (a peer died, the launcher went away). */

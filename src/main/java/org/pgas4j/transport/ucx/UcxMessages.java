@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.pgas4j.spi.MessageRing;
 import org.pgas4j.spi.MessageRingDescriptor;
+import org.pgas4j.spi.MessageService;
 import org.pgas4j.spi.MessageSink;
 import org.pgas4j.spi.Transport;
 
@@ -47,7 +48,7 @@ import org.pgas4j.spi.Transport;
  * consumed inside the upcall and never wait. Replies have their own staging ring, receive ring and
  * credits, so they never wait behind requests.
  */
-final class UcxMessages implements AutoCloseable {
+final class UcxMessages implements AutoCloseable, MessageService {
     /** The active-message id of credit returns (lanes use their number). */
     static final int CREDIT_ID = Transport.LANES;
     /** Messages one poll of a lane delivers at most in {@link #progressLanes()}. */
@@ -147,22 +148,26 @@ final class UcxMessages implements AutoCloseable {
     }
 
     /** See {@link Transport#setMessageSink}. */
-    void setSink(MessageSink sink) {
+    @Override
+    public void setSink(MessageSink sink) {
         this.sink = sink;
     }
 
     /** See {@link Transport#maxMessageLength}. */
-    int maxMessageLength(int jobRank, int lane) {
+    @Override
+    public int maxMessageLength(int jobRank, int lane) {
         return staging(jobRank, lane).maxMessageLength();
     }
 
     /** See {@link Transport#messageBuffer}. */
-    MemorySegment buffer(int jobRank, int lane) {
+    @Override
+    public MemorySegment buffer(int jobRank, int lane) {
         return staging(jobRank, lane).memory();
     }
 
     /** See {@link Transport#claimMessage}: takes credits, then a staging record. */
-    long claim(int jobRank, int lane, int headerLength, int payloadLength) {
+    @Override
+    public long claim(int jobRank, int lane, int headerLength, int payloadLength) {
         MessageRing ring = staging(jobRank, lane);
         if (headerLength < 0 || payloadLength < 0
                 || MessageRingDescriptor.align(headerLength) + (long) payloadLength > ring.maxMessageLength()) {
@@ -200,13 +205,15 @@ final class UcxMessages implements AutoCloseable {
     }
 
     /** See {@link Transport#commitMessage}: publishes the staging record and sends what is published. */
-    void commit(int jobRank, int lane, long claim) {
+    @Override
+    public void commit(int jobRank, int lane, long claim) {
         staging(jobRank, lane).commit(claim);
         drain(jobRank, lane);
     }
 
     /** See {@link Transport#abortMessage}: the record is skipped and its credits come back at once. */
-    void abort(int jobRank, int lane, long claim) {
+    @Override
+    public void abort(int jobRank, int lane, long claim) {
         MessageRing ring = staging(jobRank, lane);
         MemorySegment m = ring.memory();
         long at = claim - RECORD_HEADER_BYTES;
@@ -324,7 +331,8 @@ final class UcxMessages implements AutoCloseable {
      * then returns the credits of what it consumed. Returns 0 when another thread (or this one,
      * from inside the sink) is delivering that lane, or before a sink is registered.
      */
-    int poll(int lane, int limit) {
+    @Override
+    public int poll(int lane, int limit) {
         if (sink == null || !consuming[lane].compareAndSet(false, true)) {
             return 0;
         }

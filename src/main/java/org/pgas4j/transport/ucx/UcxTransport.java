@@ -19,7 +19,7 @@ import org.pgas4j.Settings;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.spi.LocalMemory;
 import org.pgas4j.spi.MappedMemory;
-import org.pgas4j.spi.MessageSink;
+import org.pgas4j.spi.MessageService;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.Transport;
 
@@ -361,39 +361,14 @@ final class UcxTransport implements Transport {
     }
 
     @Override
-    public void setMessageSink(MessageSink sink) {
-        messages.setSink(sink);
-    }
-
-    @Override
-    public int maxMessageLength(int jobRank, int lane) {
-        return messages.maxMessageLength(jobRank, lane);
-    }
-
-    @Override
-    public long claimMessage(int jobRank, int lane, int headerLength, int payloadLength) {
-        return messages.claim(jobRank, lane, headerLength, payloadLength);
-    }
-
-    @Override
-    public MemorySegment messageBuffer(int jobRank, int lane) {
-        return messages.buffer(jobRank, lane);
-    }
-
-    @Override
-    public void commitMessage(int jobRank, int lane, long claim) {
-        messages.commit(jobRank, lane, claim);
-    }
-
-    @Override
-    public void abortMessage(int jobRank, int lane, long claim) {
-        messages.abort(jobRank, lane, claim);
-    }
-
-    @Override
     public int pollMessages(int lane, int limit) {
         engine.progress();
         return messages.poll(lane, limit);
+    }
+
+    @Override
+    public MessageService messageService() {
+        return messages;
     }
 
     @Override
