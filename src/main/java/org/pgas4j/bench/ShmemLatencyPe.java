@@ -15,7 +15,8 @@ import org.pgas4j.shmem.SymmetricArray;
  * (put + quiet next to the core's implicit put + {@code waitNbi}, which is what the facade issues).
  * PE 0 measures put latency (put + quiet, as {@code osu_oshm_put}) per size, the 8-byte put
  * message rate (windows of non-blocking puts, then quiet, as {@code osu_oshm_put_mr}) and the
- * fetch-add latency on PE 1; both PEs time {@code barrier_all}. Prints {@code shmem_*} and
+ * fetch-add latency on PE 1, each in rounds of equal time after a warm-up ({@link PairedRounds});
+ * both PEs time {@code barrier_all} in counted rounds. Prints {@code shmem_*} and
  * {@code core_*} result lines.
  *
  * <p>Argument: the plan, {@code full} or {@code quick}. Run with 2 PEs by {@link ShmemBenchmark}.
@@ -26,7 +27,8 @@ public final class ShmemLatencyPe {
     static final String PUT_MR = "put_mr_mps";
     static final String FADD_LAT = "fadd_lat_us";
     static final String BARRIER = "barrier_us";
-    private static final int ROUNDS = 5;
+    private static final int ROUNDS = 7;
+    private static final int BARRIER_WARM_UP_ROUNDS = 3;
     private static final int WINDOW = 64;
 
     private ShmemLatencyPe() {
@@ -35,8 +37,6 @@ public final class ShmemLatencyPe {
     /** Runs one PE. */
     public static void main(String[] args) {
         boolean quick = args.length == 1 && args[0].equals(RmaPlan.QUICK);
-        long budget = quick ? 1 << 20 : 1 << 28; // bytes moved per size and loop
-        int small = quick ? 2_000 : 200_000;
         try (Shmem shmem = Shmem.init()) {
             Client client = shmem.client();
             PeChecks.requirePes(client, JvmCommands.PES);
@@ -50,67 +50,50 @@ public final class ShmemLatencyPe {
             long coreOffset = segment - (2L << 20); // heap bytes no allocation uses: the core's target
             byte[] src = new byte[1 << 20];
             if (shmem.myPe() == 0) {
+                PairedRounds timing = quick ? new PairedRounds(20_000_000L, 2_000_000L, 3)
+                        : new PairedRounds(400_000_000L, 30_000_000L, ROUNDS);
                 for (long size : SIZES) {
-                    int n = (int) Math.max(quick ? 20 : 200, Math.min(small, budget / size));
-                    double[] facade = new double[ROUNDS];
-                    double[] core = new double[ROUNDS];
-                    for (int r = -1; r < ROUNDS; r++) {
-                        double f = time(n, () -> {
-                            ctx.put(dest, 0, src, 0, (int) size, 1);
-                            ctx.quiet();
-                        });
-                        // The core's own form of put + quiet: an implicit put and the implicit-completion wait.
-                        double c = time(n, () -> {
-                            rma.putNBI(world, 1, coreOffset, src, 0, (int) size);
-                            rma.waitNbi();
-                        });
-                        if (r >= 0) {
-                            facade[r] = f;
-                            core[r] = c;
-                        }
-                    }
-                    ResultLine.print(ResultLine.key("shmem_" + PUT_LAT, size), Median.of(facade) / 1e3);
-                    ResultLine.print(ResultLine.key("core_" + PUT_LAT, size), Median.of(core) / 1e3);
-                }
-                double[] facadeMr = new double[ROUNDS];
-                double[] coreMr = new double[ROUNDS];
-                double[] facadeFadd = new double[ROUNDS];
-                double[] coreFadd = new double[ROUNDS];
-                int windows = small / WINDOW;
-                for (int r = -1; r < ROUNDS; r++) {
-                    double f = time(windows, () -> {
-                        for (int i = 0; i < WINDOW; i++) {
-                            ctx.putNbi(dest, 0, src, 0, 8, 1);
-                        }
+                    PairedRounds.Result put = timing.time(() -> {
+                        ctx.put(dest, 0, src, 0, (int) size, 1);
                         ctx.quiet();
-                    });
-                    double c = time(windows, () -> {
-                        for (int i = 0; i < WINDOW; i++) {
-                            rma.putNBI(world, 1, coreOffset, src, 0, 8);
-                        }
+                    }, () -> {
+                        // The core's own form of put + quiet: an implicit put and the implicit-completion wait.
+                        rma.putNBI(world, 1, coreOffset, src, 0, (int) size);
                         rma.waitNbi();
                     });
-                    double fa = time(small, () -> ctx.atomicFetchAdd(counter, 0, 1, 1));
-                    double ca = time(small, () -> atomics.fetchAddLong(world, 1, coreOffset, 1));
-                    if (r >= 0) {
-                        facadeMr[r] = WINDOW * 1e3 / f;
-                        coreMr[r] = WINDOW * 1e3 / c;
-                        facadeFadd[r] = fa / 1e3;
-                        coreFadd[r] = ca / 1e3;
-                    }
+                    ResultLine.print(ResultLine.key("shmem_" + PUT_LAT, size), put.first() / 1e3);
+                    ResultLine.print(ResultLine.key("core_" + PUT_LAT, size), put.second() / 1e3);
                 }
-                ResultLine.print("shmem_" + PUT_MR, Median.of(facadeMr));
-                ResultLine.print("core_" + PUT_MR, Median.of(coreMr));
-                ResultLine.print("shmem_" + FADD_LAT, Median.of(facadeFadd));
-                ResultLine.print("core_" + FADD_LAT, Median.of(coreFadd));
+                PairedRounds.Result window = timing.time(() -> {
+                    for (int i = 0; i < WINDOW; i++) {
+                        ctx.putNbi(dest, 0, src, 0, 8, 1);
+                    }
+                    ctx.quiet();
+                }, () -> {
+                    for (int i = 0; i < WINDOW; i++) {
+                        rma.putNBI(world, 1, coreOffset, src, 0, 8);
+                    }
+                    rma.waitNbi();
+                });
+                ResultLine.print("shmem_" + PUT_MR, WINDOW * 1e3 / window.first());
+                ResultLine.print("core_" + PUT_MR, WINDOW * 1e3 / window.second());
+                PairedRounds.Result fadd = timing.time(() -> ctx.atomicFetchAdd(counter, 0, 1, 1),
+                        () -> atomics.fetchAddLong(world, 1, coreOffset, 1));
+                ResultLine.print("shmem_" + FADD_LAT, fadd.first() / 1e3);
+                ResultLine.print("core_" + FADD_LAT, fadd.second() / 1e3);
             }
             shmem.barrierAll();
-            int barriers = quick ? 1_000 : 100_000;
+            // Both PEs must run the same count, so barriers are counted, not timed: warm-up rounds first.
+            int barriers = quick ? 1_000 : 200_000;
             double[] facadeBarrier = new double[ROUNDS];
             double[] coreBarrier = new double[ROUNDS];
-            for (int r = -1; r < ROUNDS; r++) {
-                double f = time(barriers, shmem::barrierAll);
+            for (int r = -BARRIER_WARM_UP_ROUNDS; r < ROUNDS; r++) {
+                boolean facadeFirst = (r & 1) == 0; // alternating which goes first, as both PEs do
+                double f = facadeFirst ? time(barriers, shmem::barrierAll) : 0;
                 double c = time(barriers, world::barrier);
+                if (!facadeFirst) {
+                    f = time(barriers, shmem::barrierAll);
+                }
                 if (r >= 0) {
                     facadeBarrier[r] = f / 1e3;
                     coreBarrier[r] = c / 1e3;
