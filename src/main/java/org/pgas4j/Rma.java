@@ -297,6 +297,9 @@ public final class Rma {
     public void waitNbi() {
         client.checkBlocking("waitNbi");
         VarHandle.fullFence(); // direct-path implicit puts become visible in order here
+        if (nbiPending.get() != 0) {
+            transport.flushImplicit();
+        }
         int i = 0;
         while (nbiPending.get() != 0) {
             transport.progress();
@@ -321,6 +324,7 @@ public final class Rma {
     public boolean testNbi() {
         VarHandle.fullFence();
         if (nbiPending.get() != 0) {
+            transport.flushImplicit();
             transport.progress();
         }
         boolean done = nbiPending.get() == 0;
@@ -440,7 +444,11 @@ public final class Rma {
             }
             default -> {
                 nbiPending.incrementAndGet();
-                start(put, t, remoteOffset, local, localOffset, length, nbiCompletion);
+                if (put) {
+                    t.memory.putImplicit(remoteOffset, local, localOffset, length, nbiCompletion);
+                } else {
+                    t.memory.get(remoteOffset, local, localOffset, length, nbiCompletion);
+                }
                 return null;
             }
         }

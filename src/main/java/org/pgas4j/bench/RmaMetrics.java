@@ -19,16 +19,18 @@ final class RmaMetrics {
     /** Put bandwidth / memcpy bandwidth at 1 MiB. */
     static final String PUT_BW_RATIO_1MIB = "put_bw_ratio_1MiB";
 
-    /** Over ucx: blocking put latency by size (put, then flush), microseconds. */
+    /**
+     * Over ucx: put latency by size, half the round trip of a ping-pong of implicit puts (as
+     * {@code ucx_perftest -t ucp_put_lat}), microseconds.
+     */
     static final String UCX_PUT_LAT_US = "ucx_put_lat_us";
+    /** Over ucx: blocking put latency by size (put, then flush: a round trip), microseconds. */
+    static final String UCX_PUT_FLUSH_LAT_US = "ucx_put_flush_lat_us";
     /** Over ucx: blocking get latency by size, microseconds. */
     static final String UCX_GET_LAT_US = "ucx_get_lat_us";
     /** Over ucx: put bandwidth (windows of implicit puts) by size, MB/s. */
     static final String UCX_PUT_BW_MBPS = "ucx_put_bw_MBps";
-    /**
-     * Over ucx: one-way latency of the ping-pong of blocking {@code putLong}s, each side waiting
-     * with {@code Client.poll()} in its loop (as {@code ucx_perftest} progresses in its), microseconds.
-     */
+    /** Over ucx: {@link #UCX_PUT_LAT_US} at 8 bytes (the ping-pong figure of earlier versions), microseconds. */
     static final String UCX_PINGPONG_ONEWAY_US = "ucx_pingpong_oneway_us";
     /**
      * Over ucx: the same ping-pong with each side spinning on its memory without calling pgas4j, so
@@ -41,7 +43,7 @@ final class RmaMetrics {
     static final String UCX_PERFTEST_PUT_BW_MBPS = "ucx_perftest_put_bw_MBps";
     /** {@link #UCX_PUT_LAT_US} / {@link #UCX_PERFTEST_PUT_LAT_US} at 8 bytes. */
     static final String UCX_PUT_LAT_RATIO_8 = "ucx_put_lat_ratio_8";
-    /** {@link #UCX_PINGPONG_ONEWAY_US} / {@link #UCX_PERFTEST_PUT_LAT_US} at 8 bytes: ping-pong against ping-pong. */
+    /** {@link #UCX_PINGPONG_ONEWAY_US} / {@link #UCX_PERFTEST_PUT_LAT_US} at 8 bytes: {@link #UCX_PUT_LAT_RATIO_8} again. */
     static final String UCX_PINGPONG_RATIO = "ucx_pingpong_ratio";
     /** {@link #UCX_PUT_BW_MBPS} / {@link #UCX_PERFTEST_PUT_BW_MBPS} at 1 MiB. */
     static final String UCX_PUT_BW_RATIO_1MIB = "ucx_put_bw_ratio_1MiB";

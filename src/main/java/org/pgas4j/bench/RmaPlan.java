@@ -62,11 +62,13 @@ final class RmaPlan {
             case FULL -> new RmaPlan(FULL, powersOfTwo(8, MAX_SIZE), 30, 256, 1 << 19, 9, 1 << 18, 1 << 19, 5);
             // 16 MiB per repetition, 3 repetitions, three sizes, 1 round: a check that everything runs.
             case QUICK -> new RmaPlan(QUICK, new long[] {8, 4096, 1 << 20}, 24, 64, 1 << 14, 3, 1 << 14, 1 << 14, 1);
-            // 64 MiB but at most 4096 operations per repetition, 5 repetitions, 8 B .. 4 MiB, 1 round.
-            case UCX_FULL -> new RmaPlan(UCX_FULL, powersOfTwo(8, MAX_SIZE), 26, 64, 1 << 12, 5, 1 << 12, 1 << 11, 1);
+            // 64 MiB but at most 4096 operations per repetition, 5 repetitions, 8 B .. 4 MiB, 1 round;
+            // 65536 warm-up round trips (2-3 s): the FFM call sites and UCX's paths reach their
+            // speed only after some 10^4 round trips, which took 50-60 us each before.
+            case UCX_FULL -> new RmaPlan(UCX_FULL, powersOfTwo(8, MAX_SIZE), 26, 64, 1 << 12, 5, 1 << 12, 1 << 16, 1);
             // 4 MiB per repetition, 3 repetitions, the sizes of the quick plan, 1 round.
             case UCX_QUICK -> new RmaPlan(UCX_QUICK, new long[] {8, 4096, 1 << 20}, 22, 64, 1 << 11, 3, 1 << 11,
-                    1 << 10, 1);
+                    1 << 12, 1);
             default -> throw new IllegalArgumentException("unknown plan '" + name
                     + "'; known: full, quick, ucx-full, ucx-quick");
         };

@@ -16,13 +16,13 @@ import org.pgas4j.transport.ucx.UcpLibrary;
  * ({@link UcxPerftest}) at the same sizes and with the same UCX settings, all in one run. Each
  * measurement runs in processes of its own, one at a time:
  * <ol>
- * <li>blocking put latency by size ({@link RmaLatencyPe}, a job of 2 PEs over ucx), then
- *     {@code ucx_perftest -t ucp_put_lat} at each size;</li>
+ * <li>put latency by size: a ping-pong of implicit puts, each side waiting with
+ *     {@code Client.poll()} in its loop ({@link UcxPingPongPe}, a job of 2 PEs over ucx), which is
+ *     how {@code ucx_perftest -t ucp_put_lat} measures it, run next at each size;</li>
  * <li>put bandwidth by size ({@link PutBandwidthPe}), then {@code ucx_perftest -t ucp_put_bw};</li>
- * <li>blocking get latency ({@link RmaLatencyPe}) and the putLong ping-pong ({@link UcxPingPongPe}),
- *     once waiting with {@code Client.poll()} in the loop (like ucx_perftest's progress in its own)
- *     and once spinning without calling pgas4j (each put then waits for the target's progress
- *     thread to wake).</li>
+ * <li>blocking put latency (put and flush, {@link RmaLatencyPe}), blocking get latency, and the
+ *     putLong ping-pong whose waits never call pgas4j (each put then waits for the target's
+ *     progress thread to wake).</li>
  * </ol>
  * The UCX settings are the environment's; when {@code UCX_TLS} is unset the run uses
  * {@code UCX_TLS=tcp} and, unless {@code UCX_NET_DEVICES} is set, {@code UCX_NET_DEVICES=lo}, and
@@ -74,8 +74,8 @@ final class UcxRmaBenchmark {
         }
 
         Map<String, Double> results = new HashMap<>();
-        step(err, "blocking put latency over ucx");
-        results.putAll(job("ucx put latency job", timeout, environment, err, RmaLatencyPe.class, "put", plan.name()));
+        step(err, "put latency over ucx (ping-pong of implicit puts)");
+        results.putAll(job("ucx put latency job", timeout, environment, err, UcxPingPongPe.class, "poll", plan.name()));
         Map<Long, Double> perftestLat = null;
         Map<Long, Double> perftestBw = null;
         if (perftest != null) {
@@ -88,18 +88,18 @@ final class UcxRmaBenchmark {
             step(err, "ucx_perftest " + UcxPerftest.PUT_BW);
             perftestBw = perftestSweep(perftest, UcxPerftest.PUT_BW, plan, environment, timeout, err);
         }
+        step(err, "blocking put latency over ucx");
+        results.putAll(job("ucx blocking put job", timeout, environment, err, RmaLatencyPe.class, "put", plan.name()));
         step(err, "blocking get latency over ucx");
         results.putAll(job("ucx get latency job", timeout, environment, err, RmaLatencyPe.class, "get", plan.name()));
-        step(err, "putLong ping-pong over ucx");
-        results.putAll(job("ucx ping-pong job", timeout, environment, err, UcxPingPongPe.class, "poll", plan.name()));
         step(err, "putLong ping-pong over ucx, spinning without pgas4j");
         results.putAll(job("ucx ping-pong job (spin)", timeout, environment, err, UcxPingPongPe.class, "spin",
                 plan.name()));
 
         long[] sizes = plan.sizes();
-        UcxRmaReport report = new UcxRmaReport(sizes, bySize(RmaMetrics.PUT_LAT_US, sizes, results),
-                bySize(RmaMetrics.GET_LAT_US, sizes, results), bySize(RmaMetrics.PUT_BW_MBPS, sizes, results),
-                ResultLine.positive(results, RmaMetrics.PINGPONG_ONEWAY_US, "ucx ping-pong job"),
+        UcxRmaReport report = new UcxRmaReport(sizes, bySize(UcxPingPongPe.PUT_LAT_US, sizes, results),
+                bySize(RmaMetrics.PUT_LAT_US, sizes, results), bySize(RmaMetrics.GET_LAT_US, sizes, results),
+                bySize(RmaMetrics.PUT_BW_MBPS, sizes, results),
                 ResultLine.positive(results, UcxPingPongPe.AGENT_ONEWAY_US, "ucx ping-pong job (spin)"),
                 perftestLat, perftestBw, perftestMissing);
         report.print(out);

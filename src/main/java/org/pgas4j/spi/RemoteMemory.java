@@ -26,6 +26,16 @@ public interface RemoteMemory {
      */
     void put(long offset, MemorySegment src, long srcOffset, long length, Completion completion);
 
+    /**
+     * An implicit put ({@code putNBI}): {@link #put} whose remote completion may wait until the
+     * transport's next {@link Transport#flushImplicit()}, so that a transport can complete many of
+     * them with one flush (UCX's put then worker flush) instead of one per put. Local completion
+     * is still signalled before the call returns. By default, {@link #put}.
+     */
+    default void putImplicit(long offset, MemorySegment src, long srcOffset, long length, Completion completion) {
+        put(offset, src, srcOffset, length, completion);
+    }
+
     /** Copies {@code length} bytes from the peer at {@code offset} into {@code dst} at {@code dstOffset}. */
     void get(long offset, MemorySegment dst, long dstOffset, long length, Completion completion);
 

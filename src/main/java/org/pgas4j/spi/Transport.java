@@ -77,6 +77,15 @@ public interface Transport extends AutoCloseable {
      */
     int progress();
 
+    /**
+     * Starts the remote completion of every {@link RemoteMemory#putImplicit implicit put} issued
+     * so far: their completions then signal through {@link #progress()}. Called by the core's
+     * {@code waitNbi} and {@code testNbi}; nothing by default (implicit puts that complete like
+     * any other put).
+     */
+    default void flushImplicit() {
+    }
+
     /** The lane of requests. */
     int LANE_REQUEST = 0;
     /** The lane of replies. */

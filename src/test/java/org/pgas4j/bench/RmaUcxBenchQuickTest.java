@@ -26,7 +26,8 @@ import org.pgas4j.transport.ucx.UcpLibrary;
  * Skipped, with the reason, when libucp or ucx_perftest is missing.
  */
 class RmaUcxBenchQuickTest {
-    private static final List<String> OURS = List.of("ucx_put_lat_us", "ucx_get_lat_us", "ucx_put_bw_MBps");
+    private static final List<String> OURS = List.of("ucx_put_lat_us", "ucx_put_flush_lat_us", "ucx_get_lat_us",
+            "ucx_put_bw_MBps");
     private static final List<String> PERFTEST = List.of("ucx_perftest_put_lat_us", "ucx_perftest_put_bw_MBps");
     private static final List<String> RATIOS = List.of("ucx_put_lat_ratio_8", "ucx_pingpong_ratio",
             "ucx_put_bw_ratio_1MiB");
@@ -48,8 +49,8 @@ class RmaUcxBenchQuickTest {
         assertTrue(r.stdout().contains("ucx_put_bw_ratio_1MiB"), r::toString);
 
         Map<String, Object> doc = MiniJson.parseObject(Files.readString(json));
-        assertEquals(Set.of("ucx_put_lat_us", "ucx_get_lat_us", "ucx_put_bw_MBps", "ucx_pingpong_oneway_us",
-                "ucx_pingpong_agent_oneway_us", "ucx_perftest_put_lat_us", "ucx_perftest_put_bw_MBps", "ucx_put_lat_ratio_8", "ucx_pingpong_ratio",
+        assertEquals(Set.of("ucx_put_lat_us", "ucx_put_flush_lat_us", "ucx_get_lat_us", "ucx_put_bw_MBps",
+                "ucx_pingpong_oneway_us", "ucx_pingpong_agent_oneway_us", "ucx_perftest_put_lat_us", "ucx_perftest_put_bw_MBps", "ucx_put_lat_ratio_8", "ucx_pingpong_ratio",
                 "ucx_put_bw_ratio_1MiB"), doc.keySet());
         for (String k : concat(OURS, PERFTEST)) {
             Map<String, Object> bySize = bySize(doc, k);
@@ -66,6 +67,7 @@ class RmaUcxBenchQuickTest {
         double bw = (Double) bySize(doc, "ucx_put_bw_MBps").get("1048576")
                 / (Double) bySize(doc, "ucx_perftest_put_bw_MBps").get("1048576");
         assertEquals(bw, (Double) doc.get("ucx_put_bw_ratio_1MiB"), bw * 1e-5);
+        assertEquals((Double) bySize(doc, "ucx_put_lat_us").get("8"), (Double) doc.get("ucx_pingpong_oneway_us"), 1e-12);
     }
 
     @Test
@@ -81,8 +83,8 @@ class RmaUcxBenchQuickTest {
         assertTrue(r.stdout().contains("ucx_perftest comparison FAILED: ucx_perftest was not found on PATH"),
                 r::toString);
         Map<String, Object> doc = MiniJson.parseObject(Files.readString(json));
-        assertEquals(Set.of("ucx_put_lat_us", "ucx_get_lat_us", "ucx_put_bw_MBps", "ucx_pingpong_oneway_us",
-                "ucx_pingpong_agent_oneway_us"), doc.keySet());
+        assertEquals(Set.of("ucx_put_lat_us", "ucx_put_flush_lat_us", "ucx_get_lat_us", "ucx_put_bw_MBps",
+                "ucx_pingpong_oneway_us", "ucx_pingpong_agent_oneway_us"), doc.keySet());
         for (String k : OURS) {
             assertEquals(QUICK_SIZES, bySize(doc, k).keySet(), k);
         }

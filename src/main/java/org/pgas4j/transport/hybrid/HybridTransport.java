@@ -202,6 +202,11 @@ final class HybridTransport implements Transport {
     }
 
     @Override
+    public void flushImplicit() {
+        ucx.flushImplicit(); // the shm part's puts are complete when issued
+    }
+
+    @Override
     public void setMessageSink(MessageSink sink) {
         shm.setMessageSink(sink);
         ucx.setMessageSink(sink);

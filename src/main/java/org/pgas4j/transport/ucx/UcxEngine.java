@@ -89,6 +89,9 @@ final class UcxEngine implements AutoCloseable {
     private int peTurns;
     private volatile boolean closing;
     private boolean open = true;
+    /** Implicit puts issued since the last flush of them, and the completion they signal. */
+    private long unflushed;
+    private Completion unflushedCompletion;
 
     /** Creates the context and the worker of PE {@code rank}, with UCX's settings from the environment. */
     UcxEngine(int rank) {
@@ -320,6 +323,11 @@ final class UcxEngine implements AutoCloseable {
             long req;
             try {
                 req = ep.putNbx(from, at, length, remote, key);
+                if (req != 0 && b == null) {
+                    // The caller may reuse its own source once this returns: wait until UCX is done with it.
+                    await(req, "ucp_put_nbx");
+                    req = 0;
+                }
             } catch (UcxException e) {
                 if (b != null) {
                     bounces.give(b);
@@ -340,6 +348,78 @@ final class UcxEngine implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Starts an implicit put: locally complete on return (the source copied to a bounce buffer, or
+     * the request awaited), remotely complete once a later {@link #flushImplicit()} completes, which
+     * signals {@code c} once per put it covers. Over tcp this sends the put alone, where
+     * {@link #put} adds a flush round trip per put.
+     */
+    void putImplicit(UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment src, long srcOffset, long length,
+            Completion c) {
+        if (length == 0) {
+            c.localComplete();
+            c.remoteComplete();
+            return;
+        }
+        lock.lock();
+        try {
+            MemorySegment from = src;
+            long at = srcOffset;
+            MemorySegment b = null;
+            if (!src.isNative()) {
+                b = bounces.take(length);
+                MemorySegment.copy(src, srcOffset, b, 0, length);
+                from = b;
+                at = 0;
+            }
+            try {
+                long req = ep.putNbx(from, at, length, remote, key);
+                if (req != 0 && b == null) {
+                    await(req, "ucp_put_nbx"); // the caller's own source: reusable on return
+                } else if (req != 0) {
+                    requests.implicitPutStarted(req, b); // the bounce buffer returns at local completion
+                    b = null;
+                }
+            } catch (UcxException e) {
+                requestFailed(e);
+                c.failed(e);
+                return;
+            } finally {
+                if (b != null) {
+                    bounces.give(b);
+                }
+            }
+            c.localComplete();
+            if (unflushed > 0 && unflushedCompletion != c) {
+                startFlushOfImplicit(); // one completion per batch
+            }
+            unflushedCompletion = c;
+            unflushed++;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Starts one worker flush that remotely completes every implicit put issued so far ({@link #putImplicit}). */
+    void flushImplicit() {
+        lock.lock();
+        try {
+            if (unflushed > 0) {
+                startFlushOfImplicit();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void startFlushOfImplicit() {
+        Completion c = unflushedCompletion;
+        long n = unflushed;
+        unflushed = 0;
+        unflushedCompletion = null;
+        requests.startWorkerFlush(c, n);
     }
 
     /** Starts a get; {@code c} is signalled (locally and remotely) once the data is in {@code dst}. */

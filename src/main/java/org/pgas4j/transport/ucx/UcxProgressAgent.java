@@ -11,7 +11,8 @@ import java.util.concurrent.locks.LockSupport;
  * rings), completes requests and sends staged messages.
  *
  * <p>Duty cycle: while a PE thread spins progressing the worker (calls of
- * {@link UcxEngine#progress()} within {@link #PE_SPIN_WINDOW_NANOS}), park from
+ * {@link UcxEngine#progress()} at least every {@link #PE_SPIN_TURN_NANOS} since the agent last
+ * looked, whether it woke from a park or from the event fd), park from
  * {@link #PE_ACTIVE_PARK_NANOS} growing to {@link #MAX_PE_ACTIVE_PARK_NANOS} and stay off the
  * engine's lock and the cores (on a host with fewer cores than threads, an agent
  * descheduled while holding it stalled their progress for a time slice: one-way ping-pong
@@ -39,10 +40,11 @@ final class UcxProgressAgent implements AutoCloseable {
     /** The longest of the growing parks while a PE thread keeps spinning on the worker. */
     static final long MAX_PE_ACTIVE_PARK_NANOS = 1_000_000;
     /**
-     * How long the agent watches for a second progress call of a PE thread before it counts the
-     * thread as spinning (a spinning wait over tcp calls progress every 1-2 µs).
+     * The longest interval between a spinning PE thread's progress calls: over tcp it calls every
+     * 1-2 µs; a wait that parks between calls (the core's, up to 50 µs) calls far less often, and
+     * the agent then serves the worker for it.
      */
-    static final long PE_SPIN_WINDOW_NANOS = 5_000;
+    static final long PE_SPIN_TURN_NANOS = 10_000;
     /** The longest sleep on the event fd with no request outstanding. */
     static final int SLEEP_MILLIS = 100;
     /** The longest sleep on the event fd while requests are outstanding. */
@@ -64,12 +66,20 @@ final class UcxProgressAgent implements AutoCloseable {
     private void run() {
         int idle = 0;
         int seen = engine.peTurns();
+        long seenAt = System.nanoTime();
         int active = 0;
         UcpWorker worker = engine.worker();
         while (running) {
             try {
-                boolean spinning = peSpinning(seen);
-                seen = engine.peTurns();
+                // Spinning: since the agent last looked (before its park or its sleep on the event
+                // fd), a PE thread progressed the worker at least once per PE_SPIN_TURN_NANOS. Then
+                // the agent keeps off, also when an incoming message woke it: serving then would
+                // take a core that a spinning PE thread needs, at every message.
+                int turns = engine.peTurns();
+                long now = System.nanoTime();
+                boolean spinning = turns - seen >= Math.max(2, (now - seenAt) / PE_SPIN_TURN_NANOS);
+                seen = turns;
+                seenAt = now;
                 if (spinning) {
                     // A PE thread is spinning on the worker itself: keep off the lock (and off the
                     // cores it and its peers spin on), looking again after growing parks.
@@ -111,26 +121,6 @@ final class UcxProgressAgent implements AutoCloseable {
     /** The agent's thread id (for tests measuring its CPU time). */
     long threadId() {
         return thread.threadId();
-    }
-
-    /**
-     * Whether a PE thread is spinning on the worker: it called progress since the last look
-     * ({@code seen}) and again within {@link #PE_SPIN_WINDOW_NANOS}. A wait that parks between
-     * progress calls (the core's, up to 50 µs) is not spinning: the agent then serves the worker.
-     */
-    private boolean peSpinning(int seen) {
-        int turns = engine.peTurns();
-        if (turns == seen) {
-            return false;
-        }
-        long end = System.nanoTime() + PE_SPIN_WINDOW_NANOS;
-        while (System.nanoTime() < end) {
-            if (engine.peTurns() != turns) {
-                return true;
-            }
-            Thread.onSpinWait();
-        }
-        return false;
     }
 
     /** How often the agent has gone to sleep on the worker's event fd. */

@@ -80,6 +80,15 @@ final class UcxRemoteMemory implements RemoteMemory {
     }
 
     @Override
+    public void putImplicit(long offset, MemorySegment src, long srcOffset, long length, Completion completion) {
+        if (blocking) {
+            put(offset, src, srcOffset, length, completion);
+        } else {
+            engine.putImplicit(endpoint, key, base + offset, src, srcOffset, length, completion);
+        }
+    }
+
+    @Override
     public void get(long offset, MemorySegment dst, long dstOffset, long length, Completion completion) {
         if (blocking) {
             try {

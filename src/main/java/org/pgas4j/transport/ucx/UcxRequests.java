@@ -18,6 +18,10 @@ final class UcxRequests {
     private static final byte PUT = 0;
     private static final byte FLUSH = 1;
     private static final byte GET = 2;
+    /** An implicit put whose bounce buffer returns at local completion; its remote completion is a batch's. */
+    private static final byte IMPLICIT_PUT = 3;
+    /** A worker flush completing a batch of implicit puts: its completion is signalled once per put. */
+    private static final byte BATCH_FLUSH = 4;
 
     private final int rank;
     private final UcpWorker worker;
@@ -32,6 +36,8 @@ final class UcxRequests {
     private long[] heapOffset = new long[64];
     private long[] length = new long[64];
     private int count;
+    /** The failure of an implicit put, reported with the next batch to complete. */
+    private RuntimeException implicitFailure;
 
     /**
      * @param rank this PE's jobrank, named in failures
@@ -65,6 +71,51 @@ final class UcxRequests {
     void getStarted(long req, UcpEndpoint ep, Completion c, MemorySegment bounceBuffer, MemorySegment dst,
             long dstOffset, long bytes) {
         add(GET, req, ep, c, bounceBuffer, dst, dstOffset, bytes);
+    }
+
+    /** Tracks an implicit put until its bounce buffer may be reused. */
+    void implicitPutStarted(long req, MemorySegment bounceBuffer) {
+        add(IMPLICIT_PUT, req, null, null, bounceBuffer, null, 0, 0);
+    }
+
+    /**
+     * Flushes the worker for a batch of {@code puts} implicit puts, signalling {@code c}'s remote
+     * completion once per put when done (or one failure, and the rest as complete: each put counts
+     * once either way).
+     */
+    void startWorkerFlush(Completion c, long puts) {
+        long req;
+        try {
+            req = worker.flushNbx();
+        } catch (UcxException e) {
+            failBatch(c, puts, e);
+            return;
+        }
+        if (req == 0) {
+            completeBatch(c, puts);
+        } else {
+            add(BATCH_FLUSH, req, null, c, null, null, 0, puts);
+        }
+    }
+
+    private void completeBatch(Completion c, long puts) {
+        RuntimeException failed = implicitFailure;
+        implicitFailure = null;
+        for (long k = failed == null ? 0 : 1; k < puts; k++) {
+            c.remoteComplete();
+        }
+        if (failed != null) {
+            c.failed(failed);
+        }
+    }
+
+    private void failBatch(Completion c, long puts, UcxException e) {
+        onFailure.accept(e);
+        implicitFailure = null;
+        for (long k = 1; k < puts; k++) {
+            c.remoteComplete();
+        }
+        c.failed(UcxEngine.forCore(e, rank, "a peer"));
     }
 
     /** A put on {@code ep} is locally complete: flushes the endpoint, signalling remote completion when done. */
@@ -113,10 +164,22 @@ final class UcxRequests {
             if (b != null) {
                 bounces.give(b);
             }
-            fail(c, new UcxException(s == PUT ? "ucp_put_nbx" : s == GET ? "ucp_get_nbx" : "ucp_ep_flush_nbx", status));
+            UcxException e = new UcxException(s == PUT || s == IMPLICIT_PUT ? "ucp_put_nbx" : s == GET ? "ucp_get_nbx"
+                    : s == BATCH_FLUSH ? "ucp_worker_flush_nbx" : "ucp_ep_flush_nbx", status);
+            switch (s) {
+                case IMPLICIT_PUT -> {
+                    // Reported by the batch that covers it (its flush cannot succeed without it).
+                    onFailure.accept(e);
+                    implicitFailure = UcxEngine.forCore(e, rank, "a peer");
+                }
+                case BATCH_FLUSH -> failBatch(c, bytes, e);
+                default -> fail(c, e);
+            }
             return;
         }
         switch (s) {
+            case IMPLICIT_PUT -> bounces.give(b);
+            case BATCH_FLUSH -> completeBatch(c, bytes);
             case PUT -> {
                 if (b != null) {
                     bounces.give(b);

@@ -377,6 +377,11 @@ final class UcxTransport implements Transport {
     }
 
     @Override
+    public void flushImplicit() {
+        engine.flushImplicit();
+    }
+
+    @Override
     public boolean sharesHostWith(int jobRank) {
         return peers[jobRank].host().equals(peers[rank].host());
     }
