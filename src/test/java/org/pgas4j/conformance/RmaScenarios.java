@@ -31,6 +31,8 @@ final class RmaScenarios {
         s.put("arraysEveryType", RmaScenarios::arraysEveryType);
         s.put("nonBlockingEvents", RmaScenarios::nonBlockingEvents);
         s.put("implicitNbi", RmaScenarios::implicitNbi);
+        s.put("implicitToEveryPeerFromReusedSources", RmaScenarios::implicitToEveryPeerFromReusedSources);
+        s.put("largeSourcesReusableOnReturn", RmaScenarios::largeSourcesReusableOnReturn);
         s.put("allToAllSlots", RmaScenarios::allToAllSlots);
         s.put("barrierOrdersRounds", RmaScenarios::barrierOrdersRounds);
         s.put("boundsErrorsWriteNothing", RmaScenarios::boundsErrorsWriteNothing);
@@ -230,6 +232,120 @@ final class RmaScenarios {
                 Check.equal(left * 1_000_000L + k, dst.getAtIndex(JAVA_LONG, k), () -> "NBI put/get element");
             }
             w.barrier();
+        }
+    }
+
+    /**
+     * Implicit puts of 8 and 4099 bytes to every PE (itself included), from a heap array and from
+     * native memory, each source overwritten as soon as the put returns (local completion is on
+     * return); completed once by testNbi polled until true, once by waitNbi. Each target checks
+     * every sender's slots. Over ucx these puts share one flush per wait.
+     */
+    static void implicitToEveryPeerFromReusedSources(Client c) {
+        Team w = c.world();
+        Rma rma = c.rma();
+        int me = w.rank();
+        int n = w.size();
+        int[] sizes = {8, 4099};
+        long slot = 2 * 4112; // per sender: the heap puts (8, then 4099 bytes), then the native ones at 4112
+        long base = 8192;
+        byte[] heap = new byte[4099];
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment nat = arena.allocate(4099);
+            for (int r = 0; r < 2; r++) {
+                int round = r;
+                for (int t = 0; t < n; t++) {
+                    long at = base + slot * me;
+                    for (int size : sizes) {
+                        java.util.Arrays.fill(heap, 0, size, pattern(me, t, size, round, 0));
+                        rma.putNBI(w, t, at, heap, 0, size);
+                        java.util.Arrays.fill(heap, (byte) 0x7f); // reused at once
+                        nat.asSlice(0, size).fill(pattern(me, t, size, round, 1));
+                        rma.putNBI(w, t, at + 4112, nat, 0, size);
+                        nat.fill((byte) 0x7f);
+                        at += size == 8 ? 8 : 0;
+                    }
+                }
+                if (round == 0) {
+                    for (int i = 0; !rma.testNbi(); i++) {
+                        Check.that(i < 10_000_000, () -> "testNbi never reported the implicit puts complete");
+                    }
+                } else {
+                    rma.waitNbi();
+                }
+                w.barrier();
+                MemorySegment mine = mine(c);
+                for (int from = 0; from < n; from++) {
+                    long at = base + slot * from;
+                    for (int size : sizes) {
+                        for (int kind = 0; kind < 2; kind++) {
+                            byte want = pattern(from, me, size, round, kind);
+                            MemorySegment got = mine.asSlice(at + kind * 4112L, size);
+                            for (int b = 0; b < size; b++) {
+                                int fromPe = from;
+                                int k = kind;
+                                int bb = b;
+                                Check.equal(want, got.get(JAVA_BYTE, b), () -> "round " + round + ": byte " + bb
+                                        + " of the " + size + "-byte " + (k == 0 ? "heap" : "native") + " put from PE "
+                                        + fromPe);
+                            }
+                        }
+                        at += size == 8 ? 8 : 0;
+                    }
+                }
+                w.barrier();
+            }
+        }
+    }
+
+    private static byte pattern(int from, int to, int size, int round, int kind) {
+        return (byte) (from * 31 + to * 7 + size + round * 3 + kind * 101 + 1);
+    }
+
+    /**
+     * A put of up to 1 MiB from native memory, blocking, with an event, and implicit, its source
+     * overwritten as soon as the call returns: the target sees the data as it was at the call.
+     * Over ucx such a put may still be in progress when UCX's call returns; the transport must not
+     * return before UCX is done with the source.
+     */
+    static void largeSourcesReusableOnReturn(Client c) {
+        Team w = c.world();
+        Rma rma = c.rma();
+        int me = w.rank();
+        int n = w.size();
+        int right = (me + 1) % n;
+        long segment = c.primordialEndpoint().boundSegment().orElseThrow().size();
+        long size = Math.min(1L << 20, segment / 4);
+        long at = segment / 2;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment src = arena.allocate(size);
+            for (int form = 0; form < 3; form++) {
+                byte value = (byte) (me * 13 + form * 5 + 1);
+                src.fill(value);
+                Event e = Event.DONE;
+                switch (form) {
+                    case 0 -> rma.put(w, right, at, src, 0, size);
+                    case 1 -> e = rma.putNB(w, right, at, src, 0, size);
+                    default -> rma.putNBI(w, right, at, src, 0, size);
+                }
+                src.fill((byte) ~value);
+                e.waitFor();
+                rma.waitNbi();
+                w.barrier();
+                byte want = (byte) (((me - 1 + n) % n) * 13 + form * 5 + 1);
+                MemorySegment got = mine(c).asSlice(at, size);
+                long wrong = -1;
+                for (long b = 0; b < size && wrong < 0; b++) {
+                    if (got.get(JAVA_BYTE, b) != want) {
+                        wrong = b;
+                    }
+                }
+                long first = wrong;
+                int f = form;
+                Check.that(first < 0, () -> "form " + f + ": byte " + first + " of the " + size
+                        + "-byte put holds the source's later value");
+                w.barrier();
+            }
         }
     }
 

@@ -77,7 +77,7 @@ class UcxProgressAgentTest {
     }
 
     /** Closes both engines' endpoints, each progressing the other (a tcp close needs the peer). */
-    private static void closeBoth(UcxEngine a, UcxEngine b) {
+    static void closeBoth(UcxEngine a, UcxEngine b) {
         Thread t = Thread.ofPlatform().start(() -> a.closeEndpoints(2_000));
         b.closeEndpoints(2_000);
         try {

@@ -1,0 +1,133 @@
+package org.pgas4j.transport.ucx;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.pgas4j.spi.Completion;
+
+/**
+ * Implicit puts of the engine ({@link UcxEngine#putImplicit}): locally complete on return, remotely
+ * complete only through {@link UcxEngine#flushImplicit()}, which signals each put's completion
+ * once; a put with another completion object closes the batch before it. Two engines of one JVM
+ * over tcp on the loopback device, the target progressed by its agent. Skipped when libucp is not
+ * installed.
+ */
+class UcxImplicitPutTest {
+    private static final Map<String, String> TCP_ON_LOOPBACK = Map.of("TLS", "tcp", "NET_DEVICES", "lo");
+
+    /** Counts what an engine signals. */
+    private static final class Counting implements Completion {
+        int local;
+        int remote;
+        RuntimeException failure;
+
+        @Override
+        public void localComplete() {
+            local++;
+        }
+
+        @Override
+        public void remoteComplete() {
+            remote++;
+        }
+
+        @Override
+        public void failed(RuntimeException cause) {
+            failure = cause;
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void implicitPutsCompleteRemotelyOnlyThroughTheFlushEachOnce() {
+        String missing = UcpLibrary.unavailableReason();
+        Assumptions.assumeTrue(missing == null, () -> "UCX cannot run here: " + missing);
+        try (UcxEngine target = new UcxEngine(0, TCP_ON_LOOPBACK);
+             UcxEngine origin = new UcxEngine(1, TCP_ON_LOOPBACK)) {
+            byte[][] addresses = {target.worker().address(), origin.worker().address()};
+            target.connect(addresses, 0);
+            origin.connect(addresses, 1);
+            UcpMemory memory = target.context().allocate(1 << 21);
+            UcpRemoteKey key = origin.endpoint(0).unpack(memory.packedKey());
+            UcpEndpoint ep = origin.endpoint(0);
+            UcxProgressAgent agent = new UcxProgressAgent(target, 0);
+            try (Arena arena = Arena.ofConfined()) {
+                Counting first = new Counting();
+                Counting second = new Counting();
+                MemorySegment nativeSource = arena.allocate(1 << 20);
+                byte[] heapSource = new byte[4099];
+                // 100 small puts from the heap (bounce buffers), one 1 MiB put from native memory,
+                // each source overwritten once the call returns.
+                for (int i = 0; i < 100; i++) {
+                    java.util.Arrays.fill(heapSource, (byte) (i + 1));
+                    origin.putImplicit(ep, key, memory.address() + 4099L * i, MemorySegment.ofArray(heapSource), 0,
+                            4099, first);
+                }
+                java.util.Arrays.fill(heapSource, (byte) -1);
+                nativeSource.fill((byte) 77);
+                origin.putImplicit(ep, key, memory.address() + (1 << 20), nativeSource, 0, 1 << 20, first);
+                nativeSource.fill((byte) -1);
+                assertEquals(101, first.local, "local completion on return");
+                for (int i = 0; i < 1_000; i++) {
+                    origin.progress();
+                }
+                assertEquals(0, first.remote, "no remote completion before a flush");
+
+                // Another completion object closes the first batch: its flush starts now.
+                origin.putImplicit(ep, key, memory.address(), MemorySegment.ofArray(new byte[] {9}), 0, 1, second);
+                awaitRemote(origin, first, 101);
+                assertEquals(0, second.remote, "the second batch waits for its own flush");
+                origin.flushImplicit();
+                awaitRemote(origin, second, 1);
+                origin.flushImplicit(); // nothing left: no completion is signalled twice
+                for (int i = 0; i < 1_000; i++) {
+                    origin.progress();
+                }
+                assertEquals(101, first.remote);
+                assertEquals(1, second.remote);
+                assertNull(first.failure);
+                assertNull(second.failure);
+
+                MemorySegment landed = memory.segment();
+                assertEquals(9, landed.get(JAVA_BYTE, 0), "the second batch's put");
+                for (int i = 0; i < 100; i++) {
+                    for (long b = i == 0 ? 1 : 0; b < 4099; b += 512) {
+                        assertEquals((byte) (i + 1), landed.get(JAVA_BYTE, 4099L * i + b), "small put " + i);
+                    }
+                }
+                for (long b = 0; b < (1 << 20); b += 4096) {
+                    assertEquals(77, landed.get(JAVA_BYTE, (1 << 20) + b), "1 MiB put, byte " + b);
+                }
+            } finally {
+                agent.close();
+                origin.lock().lock();
+                try {
+                    key.close();
+                } finally {
+                    origin.lock().unlock();
+                }
+                origin.beginClose();
+                target.beginClose();
+                UcxProgressAgentTest.closeBoth(origin, target);
+                memory.close();
+            }
+        }
+    }
+
+    private static void awaitRemote(UcxEngine origin, Counting c, int expected) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (c.remote < expected) {
+            origin.progress();
+            assertTrue(System.nanoTime() < deadline, () -> "remote completions: " + c.remote + " of " + expected);
+        }
+    }
+}
