@@ -22,8 +22,9 @@ import org.pgas4j.spi.Completion;
  * from the environment; none are overridden here.
  *
  * <p>Puts and gets are asynchronous ({@link #put}, {@link #get}: completion through
- * {@link UcxRequests}) or blocking ({@link #putBlocking}, {@link #getBlocking}: complete, remotely
- * too, when they return).
+ * {@link UcxRequests}), implicit ({@link #putImplicit}: remotely complete through the next
+ * {@link #flushImplicit()}) or blocking ({@link #putBlocking}, {@link #getBlocking}: complete,
+ * remotely too, when they return). Every put is locally complete when it returns.
  */
 final class UcxEngine implements AutoCloseable {
     private static final java.lang.invoke.VarHandle PE_TURNS;

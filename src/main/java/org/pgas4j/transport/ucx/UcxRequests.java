@@ -10,7 +10,9 @@ import org.pgas4j.spi.Completion;
  * signal. A put is tracked in two stages: when its request completes the source is reusable
  * (local completion) and an endpoint flush starts; when the flush completes the data is at the
  * target (remote completion). A get signals both once its request completes, after copying a
- * bounce buffer out to a heap destination. The table lives in parallel arrays that grow only when
+ * bounce buffer out to a heap destination. An implicit put is tracked only until its bounce buffer
+ * may be reused; its remote completion is that of the worker flush of its batch, which signals
+ * the batch's completion once per put. The table lives in parallel arrays that grow only when
  * more requests are outstanding than ever before, so tracking allocates nothing. Used under the
  * engine's lock.
  */
