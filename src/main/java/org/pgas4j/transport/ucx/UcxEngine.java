@@ -57,11 +57,12 @@ final class UcxEngine implements AutoCloseable {
             | UcpParams.FEATURE_AM | (WAKEUP ? UcpParams.FEATURE_WAKEUP : 0);
     /**
      * The events that signal the armed worker's event fd: any incoming message (over tcp a peer's
-     * put, get or atomic on this PE's memory arrives as one and is performed inside progress) and
-     * any completion of this PE's own operations.
+     * put, get or atomic on this PE's memory arrives as one and is performed inside progress). Not
+     * the completions of this PE's own operations: its own waits progress them, and over tcp the
+     * send side signalled at every put, waking the progress thread on a core the sender needed
+     * (the agent's bounded sleep, 1 ms with requests outstanding, still covers them).
      */
-    static final int WAKEUP_EVENTS = UcpWorkerParams.WAKEUP_RX | UcpWorkerParams.WAKEUP_TX
-            | UcpWorkerParams.WAKEUP_RMA | UcpWorkerParams.WAKEUP_AMO;
+    static final int WAKEUP_EVENTS = UcpWorkerParams.WAKEUP_RX;
     /** {@link #armIdle()}: the worker is armed, the caller may sleep on its event fd. */
     static final int ARMED = 0;
     /** {@link #armIdle()}: something happened or waits to be progressed; progress again. */
@@ -198,8 +199,16 @@ final class UcxEngine implements AutoCloseable {
      * threads (the core's waits): counts a turn of {@link #peTurns()}.
      */
     int progress() {
-        PE_TURNS.setOpaque(this, peTurns + 1); // single writer in practice; a lost count only delays the agent
+        peTurn();
         return progressOnce();
+    }
+
+    /**
+     * Counts a turn of the PE's threads on the worker: a progress call or an operation they start
+     * (a thread issuing puts drives the worker as much as one progressing it).
+     */
+    private void peTurn() {
+        PE_TURNS.setOpaque(this, peTurns + 1); // single writer in practice; a lost count only delays the agent
     }
 
     /** {@link #progress()} for the progress agent: counts no turn of the PE's threads. */
@@ -242,7 +251,7 @@ final class UcxEngine implements AutoCloseable {
      * that found nothing.
      *
      * @return {@link #ARMED} (sleep on {@link UcpWorker#waitForEvent}), {@link #BUSY} (progress
-     *     again) or {@link #CLOSED}
+     *     again), {@link #UNARMED} or {@link #CLOSED}
      */
     int armIdle() {
         lock.lock();
@@ -310,6 +319,7 @@ final class UcxEngine implements AutoCloseable {
             c.remoteComplete();
             return;
         }
+        peTurn();
         lock.lock();
         try {
             MemorySegment from = src;
@@ -364,6 +374,7 @@ final class UcxEngine implements AutoCloseable {
             c.remoteComplete();
             return;
         }
+        peTurn();
         lock.lock();
         try {
             MemorySegment from = src;
@@ -431,6 +442,7 @@ final class UcxEngine implements AutoCloseable {
             c.remoteComplete();
             return;
         }
+        peTurn();
         lock.lock();
         try {
             MemorySegment into = dst;
@@ -472,6 +484,7 @@ final class UcxEngine implements AutoCloseable {
         if (length == 0) {
             return;
         }
+        peTurn();
         lock.lock();
         try {
             MemorySegment b = null;
@@ -501,6 +514,7 @@ final class UcxEngine implements AutoCloseable {
         if (length == 0) {
             return;
         }
+        peTurn();
         lock.lock();
         try {
             MemorySegment b = null;
@@ -539,6 +553,7 @@ final class UcxEngine implements AutoCloseable {
      * @param desired what {@code CSWAP} stores on a match
      */
     long atomic(UcpEndpoint ep, UcpRemoteKey key, long remote, int size, UcpAtomicOp op, long operand, long desired) {
+        peTurn();
         lock.lock();
         try {
             if (size == 8) {
