@@ -311,6 +311,30 @@ final class UcxEngine implements AutoCloseable {
         this.health = health;
     }
 
+    /** A bounce buffer holding a copy of a heap source (UCX reads native memory only), or null for a native one. */
+    private MemorySegment bounceFor(MemorySegment src, long srcOffset, long length) {
+        if (src.isNative()) {
+            return null;
+        }
+        MemorySegment b = bounces.take(length);
+        MemorySegment.copy(src, srcOffset, b, 0, length);
+        return b;
+    }
+
+    /**
+     * Starts {@code ucp_put_nbx} from the bounce buffer {@code b}, or from the caller's own
+     * {@code src} when {@code b} is null, and then waits until UCX is done with it (the caller may
+     * reuse its source once a put returns). Returns the request still reading {@code b}, or 0.
+     */
+    private long startPut(UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment src, long srcOffset,
+            long length, MemorySegment b) {
+        if (b != null) {
+            return ep.putNbx(b, 0, length, remote, key);
+        }
+        await(ep.putNbx(src, srcOffset, length, remote, key), "ucp_put_nbx");
+        return 0;
+    }
+
     /** Starts a put; {@code c} is signalled locally when the source is reusable, remotely after a flush. */
     void put(UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment src, long srcOffset, long length,
             Completion c) {
@@ -322,23 +346,10 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
-            MemorySegment from = src;
-            long at = srcOffset;
-            MemorySegment b = null;
-            if (!src.isNative()) {
-                b = bounces.take(length);
-                MemorySegment.copy(src, srcOffset, b, 0, length);
-                from = b;
-                at = 0;
-            }
+            MemorySegment b = bounceFor(src, srcOffset, length);
             long req;
             try {
-                req = ep.putNbx(from, at, length, remote, key);
-                if (req != 0 && b == null) {
-                    // The caller may reuse its own source once this returns: wait until UCX is done with it.
-                    await(req, "ucp_put_nbx");
-                    req = 0;
-                }
+                req = startPut(ep, key, remote, src, srcOffset, length, b);
             } catch (UcxException e) {
                 if (b != null) {
                     bounces.give(b);
@@ -377,20 +388,10 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
-            MemorySegment from = src;
-            long at = srcOffset;
-            MemorySegment b = null;
-            if (!src.isNative()) {
-                b = bounces.take(length);
-                MemorySegment.copy(src, srcOffset, b, 0, length);
-                from = b;
-                at = 0;
-            }
+            MemorySegment b = bounceFor(src, srcOffset, length);
             try {
-                long req = ep.putNbx(from, at, length, remote, key);
-                if (req != 0 && b == null) {
-                    await(req, "ucp_put_nbx"); // the caller's own source: reusable on return
-                } else if (req != 0) {
+                long req = startPut(ep, key, remote, src, srcOffset, length, b);
+                if (req != 0) {
                     requests.implicitPutStarted(req, b); // the bounce buffer returns at local completion
                     b = null;
                 }
@@ -487,17 +488,9 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
-            MemorySegment b = null;
+            MemorySegment b = bounceFor(src, srcOffset, length);
             try {
-                MemorySegment from = src;
-                long at = srcOffset;
-                if (!src.isNative()) {
-                    b = bounces.take(length);
-                    MemorySegment.copy(src, srcOffset, b, 0, length);
-                    from = b;
-                    at = 0;
-                }
-                await(ep.putNbx(from, at, length, remote, key), "ucp_put_nbx");
+                await(startPut(ep, key, remote, src, srcOffset, length, b), "ucp_put_nbx");
                 await(ep.flushNbx(), "ucp_ep_flush_nbx");
             } finally {
                 if (b != null) {

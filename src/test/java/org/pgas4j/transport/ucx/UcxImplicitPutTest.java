@@ -108,17 +108,7 @@ class UcxImplicitPutTest {
                     assertEquals(77, landed.get(JAVA_BYTE, (1 << 20) + b), "1 MiB put, byte " + b);
                 }
             } finally {
-                agent.close();
-                origin.lock().lock();
-                try {
-                    key.close();
-                } finally {
-                    origin.lock().unlock();
-                }
-                origin.beginClose();
-                target.beginClose();
-                UcxProgressAgentTest.closeBoth(origin, target);
-                memory.close();
+                UcxProgressAgentTest.closeAll(agent, origin, target, key, memory);
             }
         }
     }

@@ -61,23 +61,32 @@ class UcxProgressAgentTest {
                 long millis = (System.nanoTime() - start) / 1_000_000;
                 assertTrue(millis < 2_000, () -> "200 puts woke the target's agent in " + millis + " ms");
             } finally {
-                agent.close();
-                origin.lock().lock();
-                try {
-                    key.close();
-                } finally {
-                    origin.lock().unlock();
-                }
-                origin.beginClose();
-                target.beginClose();
-                closeBoth(origin, target);
-                memory.close();
+                closeAll(agent, origin, target, key, memory);
             }
         }
     }
 
+    /**
+     * Stops the target's agent, releases the origin's key to the target's memory, closes both
+     * engines' endpoints, then the memory.
+     */
+    static void closeAll(UcxProgressAgent agent, UcxEngine origin, UcxEngine target, UcpRemoteKey key,
+                         UcpMemory memory) {
+        agent.close();
+        origin.lock().lock();
+        try {
+            key.close();
+        } finally {
+            origin.lock().unlock();
+        }
+        origin.beginClose();
+        target.beginClose();
+        closeBoth(origin, target);
+        memory.close();
+    }
+
     /** Closes both engines' endpoints, each progressing the other (a tcp close needs the peer). */
-    static void closeBoth(UcxEngine a, UcxEngine b) {
+    private static void closeBoth(UcxEngine a, UcxEngine b) {
         Thread t = Thread.ofPlatform().start(() -> a.closeEndpoints(2_000));
         b.closeEndpoints(2_000);
         try {
