@@ -57,7 +57,27 @@ final class NamespacePair {
             {second, "lo"}}) {
             must("ip", "-n", nsDev[0], "link", "set", nsDev[1], "up");
         }
+        awaitRunning(first, firstDevice);
+        awaitRunning(second, secondDevice);
         return pair;
+    }
+
+    /**
+     * Waits until {@code device} in {@code ns} has its carrier ({@code LOWER_UP}, operational state
+     * UP): the kernel reports a new veth's carrier up to a second after both ends are set up, and
+     * UCX refuses a device that is not running yet ("network device ... is not available").
+     */
+    private static void awaitRunning(String ns, String device) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        String shown = "";
+        while (System.nanoTime() < deadline) {
+            shown = run(5, "ip", "-n", ns, "link", "show", "dev", device).output();
+            if (shown.contains("LOWER_UP") && shown.contains("state UP")) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException(device + " in " + ns + " did not come up within 10 s: " + shown);
     }
 
     /** The pids of the processes in namespace {@code ns}, as {@code ip netns pids} prints them. */
