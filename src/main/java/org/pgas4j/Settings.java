@@ -95,6 +95,12 @@ public final class Settings {
             "longest park of a waiting thread, in microseconds",
             text -> parseIntInRange(text, 1, 1_000_000));
 
+    /** Park of a wait that has already parked for about 10 ms, in microseconds. */
+    public static final Setting<Integer> LONG_PARK_MICROS = new Setting<>("pgas4j.wait.long.park.us",
+            "PGAS4J_WAIT_LONG_PARK_US", "1000",
+            "park of a waiting thread once its wait has parked for about 10 ms, in microseconds",
+            text -> parseIntInRange(text, 1, 1_000_000));
+
     /** Which barrier algorithm teams use. */
     public static final Setting<String> BARRIER = new Setting<>("pgas4j.barrier", "PGAS4J_BARRIER", "auto",
             "team barrier algorithm: dissemination, central (a counter whose waiters sleep on a futex; needs every "
@@ -145,6 +151,7 @@ public final class Settings {
     /** Every setting, in the order {@code bin/pgas4j info} prints them. */
     public static List<Setting<?>> all() {
         return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, AM_RING_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS,
+                LONG_PARK_MICROS,
                 BARRIER, DEVSIM_DEVICES, DEVSIM_CAPACITY, DEVSIM_VISIBLE, RMA_PATH);
     }
 

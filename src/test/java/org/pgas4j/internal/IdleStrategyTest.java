@@ -1,0 +1,45 @@
+package org.pgas4j.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The park schedule of a wait: none while it spins and yields, then 1 µs doubling up to the
+ * longest park, and the long park once the wait has parked about 10 ms; without a long park
+ * (the three-argument form) the longest park stays the bound.
+ */
+class IdleStrategyTest {
+    private static final long MICRO = 1_000;
+
+    @Test
+    void parksGrowToTheBoundThenBecomeLongAfterTenMilliseconds() {
+        IdleStrategy idle = new IdleStrategy(3, 2, 50 * MICRO, false, 1_000 * MICRO);
+        for (int i = 0; i < 5; i++) {
+            assertEquals(0, idle.parkNanos(i), "spins and yields do not park: iteration " + i);
+        }
+        assertEquals(1 * MICRO, idle.parkNanos(5));
+        assertEquals(2 * MICRO, idle.parkNanos(6));
+        assertEquals(32 * MICRO, idle.parkNanos(10));
+        assertEquals(50 * MICRO, idle.parkNanos(11), "capped at the longest park");
+        int longAfter = (int) (IdleStrategy.LONG_WAIT_NANOS / (50 * MICRO)); // 200 parks of 50 us
+        assertEquals(50 * MICRO, idle.parkNanos(5 + longAfter - 1));
+        assertEquals(1_000 * MICRO, idle.parkNanos(5 + longAfter), "a wait parked for 10 ms parks long");
+        assertEquals(1_000 * MICRO, idle.parkNanos(Integer.MAX_VALUE));
+        assertEquals(1_000 * MICRO, idle.longParkNanos());
+    }
+
+    @Test
+    void withoutALongParkTheBoundStays() {
+        IdleStrategy idle = new IdleStrategy(0, 0, 20 * MICRO);
+        assertEquals(1 * MICRO, idle.parkNanos(0));
+        assertEquals(20 * MICRO, idle.parkNanos(100_000));
+        assertEquals(20 * MICRO, idle.longParkNanos());
+    }
+
+    @Test
+    void aLongParkShorterThanTheBoundIsTheBound() {
+        IdleStrategy idle = new IdleStrategy(0, 0, 50 * MICRO, true, 10 * MICRO);
+        assertEquals(50 * MICRO, idle.parkNanos(1_000_000));
+    }
+}
