@@ -29,6 +29,8 @@ public final class ShmemLatencyPe {
     static final String BARRIER = "barrier_us";
     private static final int ROUNDS = 7;
     private static final int BARRIER_WARM_UP_ROUNDS = 3;
+    /** Barrier rounds: more than the others', since a barrier's time is both PEs' and noisier. */
+    private static final int BARRIER_ROUNDS = 15;
     private static final int WINDOW = 64;
 
     private ShmemLatencyPe() {
@@ -85,9 +87,9 @@ public final class ShmemLatencyPe {
             shmem.barrierAll();
             // Both PEs must run the same count, so barriers are counted, not timed: warm-up rounds first.
             int barriers = quick ? 1_000 : 200_000;
-            double[] facadeBarrier = new double[ROUNDS];
-            double[] coreBarrier = new double[ROUNDS];
-            for (int r = -BARRIER_WARM_UP_ROUNDS; r < ROUNDS; r++) {
+            double[] facadeBarrier = new double[BARRIER_ROUNDS];
+            double[] coreBarrier = new double[BARRIER_ROUNDS];
+            for (int r = -BARRIER_WARM_UP_ROUNDS; r < BARRIER_ROUNDS; r++) {
                 boolean facadeFirst = (r & 1) == 0; // alternating which goes first, as both PEs do
                 double f = facadeFirst ? time(barriers, shmem::barrierAll) : 0;
                 double c = time(barriers, world::barrier);
