@@ -408,6 +408,17 @@ final class UcxTransport implements Transport {
             return;
         }
         closed = true;
+        if (agent != null && bootstrap.healthy()) {
+            // Every PE leaves its closing world barrier before any endpoint closes, this PE's
+            // progress thread answering meanwhile: a barrier's last signal is a put and a flush,
+            // and a peer that saw the put, passed the barrier and closed its endpoint at once
+            // reset the flush ("Connection reset by remote peer") and failed the other's close.
+            try {
+                bootstrap.barrier();
+            } catch (RuntimeException e) {
+                // The job is failing: close anyway.
+            }
+        }
         engine.beginClose();
         if (agent != null) {
             agent.close();
