@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.pgas4j.spi.Completion;
@@ -22,7 +20,6 @@ import org.pgas4j.spi.Completion;
  * installed.
  */
 class UcxImplicitPutTest {
-    private static final Map<String, String> TCP_ON_LOOPBACK = Map.of("TLS", "tcp", "NET_DEVICES", "lo");
 
     /** Counts what an engine signals. */
     private static final class Counting implements Completion {
@@ -49,17 +46,11 @@ class UcxImplicitPutTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void implicitPutsCompleteRemotelyOnlyThroughTheFlushEachOnce() {
-        String missing = UcpLibrary.unavailableReason();
-        Assumptions.assumeTrue(missing == null, () -> "UCX cannot run here: " + missing);
-        try (UcxEngine target = new UcxEngine(0, TCP_ON_LOOPBACK);
-             UcxEngine origin = new UcxEngine(1, TCP_ON_LOOPBACK)) {
-            byte[][] addresses = {target.worker().address(), origin.worker().address()};
-            target.connect(addresses, 0);
-            origin.connect(addresses, 1);
-            UcpMemory memory = target.context().allocate(1 << 21);
-            UcpRemoteKey key = origin.endpoint(0).unpack(memory.packedKey());
-            UcpEndpoint ep = origin.endpoint(0);
-            UcxProgressAgent agent = new UcxProgressAgent(target, 0);
+        try (AgentEnginePair pair = AgentEnginePair.open(1 << 21)) {
+            UcxEngine origin = pair.origin;
+            UcpMemory memory = pair.memory;
+            UcpRemoteKey key = pair.key;
+            UcpEndpoint ep = pair.toTarget();
             try (Arena arena = Arena.ofConfined()) {
                 Counting first = new Counting();
                 Counting second = new Counting();
@@ -107,8 +98,6 @@ class UcxImplicitPutTest {
                 for (long b = 0; b < (1 << 20); b += 4096) {
                     assertEquals(77, landed.get(JAVA_BYTE, (1 << 20) + b), "1 MiB put, byte " + b);
                 }
-            } finally {
-                UcxProgressAgentTest.closeAll(agent, origin, target, key, memory);
             }
         }
     }
