@@ -1,5 +1,6 @@
 package org.pgas4j;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
@@ -145,6 +146,17 @@ public final class Settings {
                 default -> throw new IllegalArgumentException("'" + text + "' is not auto or am");
             });
 
+    /**
+     * Where pgas4j looks for the native libraries it loads itself (UCX's libucp and libucs, the CUDA
+     * runtime): a list of directories separated by ':', searched in place of the system's library
+     * search; empty (the default) for the system's search. Meant for a UCX or CUDA installed outside
+     * the system's directories, and for showing a host without them.
+     */
+    public static final Setting<List<Path>> LIBRARY_PATH = new Setting<>("pgas4j.library.path", "PGAS4J_LIBRARY_PATH",
+            "", "directories (':'-separated) searched for the native libraries pgas4j loads (UCX, CUDA) instead of "
+                    + "the system's library search; empty for the system's search",
+            Settings::parseDirectories);
+
     private Settings() {
     }
 
@@ -152,7 +164,27 @@ public final class Settings {
     public static List<Setting<?>> all() {
         return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, AM_RING_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS,
                 LONG_PARK_MICROS,
-                BARRIER, DEVSIM_DEVICES, DEVSIM_CAPACITY, DEVSIM_VISIBLE, RMA_PATH);
+                BARRIER, DEVSIM_DEVICES, DEVSIM_CAPACITY, DEVSIM_VISIBLE, RMA_PATH, LIBRARY_PATH);
+    }
+
+    /**
+     * Parses a ':'-separated list of directories; empty entries are ignored.
+     *
+     * @throws IllegalArgumentException for an entry that is not an absolute path
+     */
+    static List<Path> parseDirectories(String text) {
+        List<Path> dirs = new java.util.ArrayList<>();
+        for (String entry : text.split(":")) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            Path dir = Path.of(entry.trim());
+            if (!dir.isAbsolute()) {
+                throw new IllegalArgumentException("'" + entry + "' is not an absolute directory");
+            }
+            dirs.add(dir);
+        }
+        return List.copyOf(dirs);
     }
 
     /**

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgas4j.testing.LaunchedJob;
 import org.pgas4j.transport.ucx.UcpLibrary;
+import org.pgas4j.testing.SystemComponent;
 
 /**
  * {@code pgas4j bench rma --transport ucx --quick --json FILE} end to end, through the launcher as
@@ -38,7 +39,7 @@ class RmaUcxBenchQuickTest {
     @Timeout(200)
     void quickRunWritesEveryFigureAndTheRatios(@TempDir Path dir) throws IOException {
         assumeUcx();
-        assumeTrue(UcxPerftest.find() != null, "ucx_perftest is not on PATH (apt-get install ucx-utils)");
+        SystemComponent.UCX_PERFTEST.assume();
         assumeTrue(System.getenv("UCX_TLS") == null, "UCX_TLS is set in the test environment; the test checks the defaults");
         Path json = dir.resolve("rma-ucx.json");
         LaunchedJob.Result r = LaunchedJob.launcher(180,
@@ -92,8 +93,7 @@ class RmaUcxBenchQuickTest {
     }
 
     private static void assumeUcx() {
-        String missing = UcpLibrary.unavailableReason();
-        assumeTrue(missing == null, () -> "the ucx transport cannot run here: " + missing);
+        SystemComponent.UCX.assume();
     }
 
     @SuppressWarnings("unchecked")

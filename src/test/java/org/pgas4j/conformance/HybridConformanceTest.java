@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 import org.pgas4j.testing.LaunchedJob;
 import org.pgas4j.testing.ScenarioReports;
 import org.pgas4j.transport.ucx.UcpLibrary;
+import org.pgas4j.testing.SystemComponent;
 
 /**
  * The conformance scenario sets over the {@code hybrid} transport: real processes started through
@@ -36,8 +37,7 @@ class HybridConformanceTest {
     @TestFactory
     @Timeout(value = 20, unit = TimeUnit.MINUTES)
     Stream<DynamicNode> everyScenarioSetOverHybrid() {
-        String missing = UcpLibrary.unavailableReason();
-        Assumptions.assumeTrue(missing == null, () -> "the hybrid transport cannot run here: " + missing);
+        SystemComponent.UCX.assume();
         List<DynamicNode> jobs = new ArrayList<>();
         for (String set : SETS) {
             jobs.add(job(3, "localhost:1,127.0.0.1:2", set));

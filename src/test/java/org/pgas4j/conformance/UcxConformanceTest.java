@@ -14,6 +14,7 @@ import org.pgas4j.testing.LaunchedJob;
 import org.pgas4j.testing.ScenarioReports;
 import org.pgas4j.transport.ucx.UcpLibrary;
 import org.pgas4j.transport.ucx.UcxTransportProvider;
+import org.pgas4j.testing.SystemComponent;
 
 /**
  * The conformance scenario sets over the {@code ucx} transport, runtime-segments and
@@ -37,8 +38,7 @@ class UcxConformanceTest {
     @TestFactory
     @Timeout(value = 20, unit = TimeUnit.MINUTES)
     Stream<DynamicNode> everyScenarioSetOverUcx() {
-        String missing = UcpLibrary.unavailableReason();
-        Assumptions.assumeTrue(missing == null, () -> "the ucx transport cannot run here: " + missing);
+        SystemComponent.UCX.assume();
         List<DynamicNode> jobs = new ArrayList<>();
         for (String set : SETS) {
             for (int n : SIZES) {
@@ -68,8 +68,7 @@ class UcxConformanceTest {
     @org.junit.jupiter.api.Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void aPeExitingWhileOthersWaitInABarrierFailsTheJobNamingIt() {
-        String missing = UcpLibrary.unavailableReason();
-        Assumptions.assumeTrue(missing == null, () -> "the ucx transport cannot run here: " + missing);
+        SystemComponent.UCX.assume();
         LaunchedJob.Result r = LaunchedJob.run(3, "ucx", 60, List.of("--jvm-arg", "-Dpgas4j.segment.size=1m"),
                 TCP_ON_LOOPBACK, FailingPe.class.getName(), "1", "exit");
         org.junit.jupiter.api.Assertions.assertEquals(3, r.exitCode(), r::toString);

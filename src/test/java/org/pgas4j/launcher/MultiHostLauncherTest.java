@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgas4j.launcher.testpes.HostsPe;
+import org.pgas4j.testing.Needs;
+import org.pgas4j.testing.SystemComponent;
 
 /**
  * Jobs placed on named hosts that are all this host (localhost and 127.0.0.1), so they run
@@ -27,6 +30,7 @@ class MultiHostLauncherTest {
 
     @Test
     @Timeout(60)
+    @Needs(SystemComponent.UCX)
     void placesPesInHostOrderAndEachLearnsItsNodeAndLocalRank() throws Exception {
         LauncherProcess.Result r = LauncherProcess.run(dir, "run", "-np", "5", "--hosts", "localhost:2,127.0.0.1:4",
                 "--tag-output", "-cp", CP, HostsPe.class.getName());
@@ -37,6 +41,7 @@ class MultiHostLauncherTest {
 
     @Test
     @Timeout(60)
+    @Needs(SystemComponent.UCX)
     void readsAHostFileWithComments() throws Exception {
         Path hostfile = dir.resolve("hosts");
         Files.writeString(hostfile, "# two hosts\nlocalhost 1   # the first\n\n127.0.0.1 slots=2\n");
@@ -49,6 +54,7 @@ class MultiHostLauncherTest {
 
     @Test
     @Timeout(60)
+    @Needs(SystemComponent.UCX)
     void killingEveryPeOfOneHostFailsTheJobNamingTheHost() throws Exception {
         LauncherProcess launcher = LauncherProcess.start(dir, List.of(), "run", "-np", "4", "--hosts",
                 "localhost:2,127.0.0.1:2", "--tag-output", "-cp", CP, HostsPe.class.getName(), "hold");
@@ -81,11 +87,10 @@ class MultiHostLauncherTest {
 
     @Test
     @Timeout(60)
+    @Needs({SystemComponent.UCX, SystemComponent.UNSHARE, SystemComponent.ROOT})
     void withoutUcxAJobOnTwoHostsStopsBeforeStartingNamingWhatIsMissing() throws Exception {
         Path libucp = Path.of("/usr/lib/x86_64-linux-gnu/libucp.so.0");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(libucp) && Files.isExecutable(Path.of("/usr/bin/unshare"))
-                && "0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes()).trim()),
-                "needs root, unshare and Debian's libucp to hide it in a private mount namespace");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(libucp), "needs UCX where Debian puts it, " + libucp);
         // In a mount namespace of its own, libucp is /dev/null: this host "lacks" UCX.
         List<String> prefix = List.of("unshare", "-m", "sh", "-c",
                 "mount --bind /dev/null " + libucp.toRealPath() + " && exec \"$@\"", "sh");
@@ -95,6 +100,20 @@ class MultiHostLauncherTest {
         assertTrue(r.err().contains("pgas4j: the job spans 2 hosts, so its transport is hybrid, which cannot run on"
                 + " this host: it needs UCX: UCX is not installed: libucp.so.0 could not be loaded"), r::toString);
         assertTrue(r.err().contains("--transport shm serves hosts that share /dev/shm"), r::toString);
+        assertEquals("", r.out(), r::toString);
+    }
+
+    @Test
+    @Timeout(60)
+    void aLibraryPathWithoutUcxStopsAJobOnTwoHostsNamingTheDirectory() throws Exception {
+        Path empty = Files.createDirectory(dir.resolve("no-ucx"));
+        LauncherProcess.Result r = LauncherProcess.startWith(dir, List.of(), Map.of("PGAS4J_LIBRARY_PATH", empty.toString()),
+                List.of(), "run", "-np", "2", "--hosts", "localhost:1,127.0.0.1:1", "-cp", CP,
+                HostsPe.class.getName()).await(50);
+        assertEquals(2, r.status(), r::toString);
+        assertTrue(r.err().contains("pgas4j: the job spans 2 hosts, so its transport is hybrid, which cannot run on"
+                + " this host: it needs UCX: UCX is not installed: libucs.so.0 could not be loaded (libucs.so.0 is not in"
+                + " any directory of pgas4j.library.path (" + empty + "))"), r::toString);
         assertEquals("", r.out(), r::toString);
     }
 

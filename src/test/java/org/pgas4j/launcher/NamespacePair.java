@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
+import org.pgas4j.testing.SystemComponent;
 
 /**
  * Two network namespaces joined by a veth pair, for tests whose jobs must cross a real network
@@ -37,9 +38,8 @@ final class NamespacePair {
      */
     static NamespacePair create(String first, String second, String firstDevice, String firstAddress,
                                 String secondDevice, String secondAddress) throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")),
-                "needs root to create network namespaces (running as " + System.getProperty("user.name") + ")");
-        assumeTrue(run(5, "ip", "-V").status() == 0, "needs iproute2's 'ip' command (apt-get install iproute2)");
+        SystemComponent.ROOT.assume();
+        SystemComponent.IPROUTE2.assume();
         NamespacePair pair = new NamespacePair(first, second);
         for (String ns : List.of(first, second)) {
             Outcome o = run(10, "ip", "netns", "add", ns);

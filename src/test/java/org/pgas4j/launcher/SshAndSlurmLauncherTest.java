@@ -15,12 +15,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgas4j.launcher.testpes.HostsPe;
+import org.pgas4j.testing.Needs;
+import org.pgas4j.testing.SystemComponent;
 
 /**
  * The ssh spawner through a stand-in ssh that runs the remote command string with {@code sh -c}
  * on this host (as sshd hands it to the login shell), and the Slurm mode with srun's variables
  * set by hand for each task: there is neither an ssh server nor Slurm here.
  */
+@Needs(SystemComponent.UCX)
 class SshAndSlurmLauncherTest {
     private static final String CP = LauncherProcess.TEST_CLASSES.toString();
     /** ssh [-o OPT] [-T] [-x] HOST COMMAND...: joins COMMAND with spaces and gives it to sh -c. */

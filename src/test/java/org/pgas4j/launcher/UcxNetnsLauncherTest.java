@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgas4j.launcher.testpes.BulkRingPe;
 import org.pgas4j.transport.ucx.UcpLibrary;
+import org.pgas4j.testing.SystemComponent;
 
 /**
  * Two-host jobs over UCX whose data really crosses a network interface: two network namespaces
@@ -65,8 +66,7 @@ class UcxNetnsLauncherTest {
 
     @BeforeAll
     static void createTwoHosts() throws Exception {
-        String missing = UcpLibrary.unavailableReason();
-        assumeTrue(missing == null, () -> "the ucx transport cannot run here: " + missing);
+        SystemComponent.UCX.assume();
         hosts = NamespacePair.create(NS_A, NS_B, VETH, LAUNCHER_ADDRESS, VETH, "10.77.1.2");
     }
 

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.pgas4j.internal.NativeLibraries;
 
 /**
  * The CUDA runtime ({@code libcudart}) through java.lang.foreign, loaded only when present:
@@ -46,7 +47,9 @@ public final class CudaRuntime {
     public static Status probe() {
         Optional<Path> lib = find();
         if (lib.isEmpty()) {
-            return new Status(null, 0, new boolean[0], "the CUDA runtime (libcudart.so) is not installed on this host");
+            String where = NativeLibraries.searchPath().isEmpty() ? "on this host"
+                    : "in the directories of pgas4j.library.path " + NativeLibraries.searchPath();
+            return new Status(null, 0, new boolean[0], "the CUDA runtime (libcudart.so) is not installed " + where);
         }
         Linker linker = Linker.nativeLinker();
         Arena arena = Arena.ofAuto();
@@ -83,6 +86,9 @@ public final class CudaRuntime {
     }
 
     private static Optional<Path> find() {
+        if (!NativeLibraries.searchPath().isEmpty()) {
+            return NativeLibraries.findInSearchPath("libcudart.so");
+        }
         String home = System.getenv("CUDA_HOME");
         List<Path> dirs = new java.util.ArrayList<>();
         if (home != null) {

@@ -7,10 +7,12 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import org.pgas4j.internal.NativeLibraries;
 
 /**
  * Loads UCX's {@code libucp.so.0} and {@code libucs.so.0} once per JVM, through
- * java.lang.foreign, and says clearly when they are missing. Loading libucs installs UCX's own
+ * java.lang.foreign (from the directories of {@code pgas4j.library.path} when it is set), and says
+ * clearly when they are missing. Loading libucs installs UCX's own
  * SIGSEGV, SIGBUS, SIGFPE and SIGILL handlers, which fight the JVM's use of SIGSEGV; this class
  * removes them right after loading.
  */
@@ -44,12 +46,12 @@ public final class UcpLibrary {
         SymbolLookup ucs;
         SymbolLookup ucp;
         try {
-            ucs = SymbolLookup.libraryLookup(ucsName, Arena.global());
+            ucs = NativeLibraries.load(ucsName, Arena.global());
         } catch (IllegalArgumentException e) {
             return new Loaded(null, null, missing(ucsName, e));
         }
         try {
-            ucp = SymbolLookup.libraryLookup(ucpName, Arena.global());
+            ucp = NativeLibraries.load(ucpName, Arena.global());
         } catch (IllegalArgumentException e) {
             return new Loaded(null, null, missing(ucpName, e));
         }

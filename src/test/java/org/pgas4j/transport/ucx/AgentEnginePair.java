@@ -2,6 +2,7 @@ package org.pgas4j.transport.ucx;
 
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
+import org.pgas4j.testing.SystemComponent;
 
 /**
  * Two engines of one JVM over tcp on the loopback device (where a put lands only when its target
@@ -32,8 +33,7 @@ final class AgentEnginePair implements AutoCloseable {
 
     /** Opens the pair with {@code bytes} of target memory; skips the test when libucp is not installed. */
     static AgentEnginePair open(long bytes) {
-        String missing = UcpLibrary.unavailableReason();
-        Assumptions.assumeTrue(missing == null, () -> "UCX cannot run here: " + missing);
+        SystemComponent.UCX.assume();
         UcxEngine target = new UcxEngine(0, TCP_ON_LOOPBACK);
         UcxEngine origin = null;
         try {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.api.Test;
+import org.pgas4j.testing.SystemComponent;
+import org.pgas4j.testing.Needs;
 
 /** Loading UCX: a missing library is a clear reason, not an exception; a present one loads. */
 class UcpLibraryTest {
@@ -19,8 +21,8 @@ class UcpLibraryTest {
     }
 
     @Test
+    @Needs(SystemComponent.UCX)
     void theInstalledLibraryLoads() {
-        assumeTrue(UcpLibrary.unavailableReason() == null, UcpLibrary.unavailableReason());
         assertNull(UcpLibrary.load("libucs.so.0", "libucp.so.0").problem());
         assertEquals("Invalid parameter", UcsStatus.describe(-5));
         assertEquals("Success", UcsStatus.describe(UcsStatus.OK));

@@ -10,6 +10,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.pgas4j.testing.SystemComponent;
+import org.pgas4j.testing.Needs;
 
 /**
  * Put, get, atomics and flush through the UCX binding allocate nothing once warm: measured with
@@ -27,8 +29,8 @@ class UcxAllocationTest {
     }
 
     @Test
+    @Needs(SystemComponent.UCX)
     void hotPathAllocatesNothing() {
-        assumeTrue(UcpLibrary.unavailableReason() == null, UcpLibrary.unavailableReason());
         try (UcxPair pair = new UcxPair(UcxPair.DEFAULT, 4096); Arena arena = Arena.ofConfined()) {
             MemorySegment local = arena.allocate(1024, 64);
             run(pair, local, WARM_UP);

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.pgas4j.testing.LaunchedJob;
+import org.pgas4j.testing.SystemComponent;
 
 /**
  * Over the {@code ucx} transport, warm puts, gets and atomics between two PE processes allocate
@@ -21,8 +22,7 @@ class UcxHotPathAllocationTest {
     @ParameterizedTest(name = "UCX_TLS={0}")
     @CsvSource({"tcp, 2000, 1000", "'posix,sysv,cma,self', 100000, 50000"})
     void warmOperationsAllocateNothing(String tls, int warmUp, int measured) {
-        String missing = UcpLibrary.unavailableReason();
-        Assumptions.assumeTrue(missing == null, () -> "the ucx transport cannot run here: " + missing);
+        SystemComponent.UCX.assume();
         LaunchedJob.Result r = LaunchedJob.run(2, "ucx", 240, List.of("--jvm-arg", "-Dpgas4j.segment.size=1m"),
                 Map.of("UCX_TLS", tls, "UCX_NET_DEVICES", "lo"), UcxHotPathPe.class.getName(),
                 Integer.toString(warmUp), Integer.toString(measured));

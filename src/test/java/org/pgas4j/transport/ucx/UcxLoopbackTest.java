@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.pgas4j.testing.SystemComponent;
+import org.pgas4j.testing.Needs;
 
 /**
  * Two UCP workers in one JVM, connected by worker address over tcp on 127.0.0.1 and over UCX's
@@ -32,14 +34,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * completion + flush. Skipped when libucp is not installed.
  */
 @Timeout(120)
+@Needs(SystemComponent.UCX)
 class UcxLoopbackTest {
     private static final long CAS64_OLD = 0x1234_5678_9abc_def0L;
     private static final long CAS64_NEW = 0x0fed_cba9_8765_4321L;
-
-    @BeforeAll
-    static void needsUcx() {
-        assumeTrue(UcpLibrary.unavailableReason() == null, UcpLibrary.unavailableReason());
-    }
 
     static Stream<Arguments> transports() {
         return Stream.of(Arguments.of("tcp on lo", UcxPair.TCP), Arguments.of("default", UcxPair.DEFAULT));

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.pgas4j.testing.SystemComponent;
+import org.pgas4j.testing.Needs;
 
 /**
  * libucs installs its own SIGSEGV handler, and the JVM turns SIGSEGV in compiled code into
@@ -26,13 +28,9 @@ import org.junit.jupiter.api.Timeout;
  * it, the first one kills the JVM. Skipped when libucp is not installed.
  */
 @Timeout(120)
+@Needs(SystemComponent.UCX)
 class UcxSignalsTest {
     private static final int NULLS = 100;
-
-    @BeforeAll
-    static void needsUcx() {
-        assumeTrue(UcpLibrary.unavailableReason() == null, UcpLibrary.unavailableReason());
-    }
 
     @Test
     void nullChecksInCompiledCodeStillThrowAfterUcpLibraryLoadedUcx() throws Exception {
