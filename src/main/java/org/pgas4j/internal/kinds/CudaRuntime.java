@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.pgas4j.internal.NativeLibraries;
+import org.pgas4j.spi.NativeLibraries;
 
 /**
  * The CUDA runtime ({@code libcudart}) through java.lang.foreign, loaded only when present:

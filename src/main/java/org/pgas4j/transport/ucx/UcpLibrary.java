@@ -7,7 +7,7 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
-import org.pgas4j.internal.NativeLibraries;
+import org.pgas4j.spi.NativeLibraries;
 
 /**
  * Loads UCX's {@code libucp.so.0} and {@code libucs.so.0} once per JVM, through

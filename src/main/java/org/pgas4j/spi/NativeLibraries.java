@@ -1,4 +1,4 @@
-package org.pgas4j.internal;
+package org.pgas4j.spi;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
@@ -13,7 +13,8 @@ import org.pgas4j.Settings;
  * Finds and loads the native libraries pgas4j calls through java.lang.foreign, honouring
  * {@link Settings#LIBRARY_PATH}: when it names directories, a library is looked for in them only,
  * by file name, in their order; otherwise the system's search (the dynamic loader's cache,
- * {@code LD_LIBRARY_PATH}) finds it.
+ * {@code LD_LIBRARY_PATH}) finds it. For the transports and memory kinds that load a native
+ * library (UCX, the CUDA runtime), so that one setting moves them all.
  */
 public final class NativeLibraries {
     private NativeLibraries() {
