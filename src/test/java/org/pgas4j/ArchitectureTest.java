@@ -50,9 +50,11 @@ class ArchitectureTest {
             Map.entry("org.pgas4j.shmem", List.of(API)),
             Map.entry("org.pgas4j.examples", List.of(API)),
             Map.entry("org.pgas4j.examples.shmem", List.of(API, "org.pgas4j.shmem")),
+            // Charts: the JDK only.
+            Map.entry("org.pgas4j.plot", List.of()),
             Map.entry("org.pgas4j.bench", List.of(API, "org.pgas4j.launcher", "org.pgas4j.transport.shm",
                     "org.pgas4j.transport.ucx",
-                    "org.pgas4j.shmem")),
+                    "org.pgas4j.shmem", "org.pgas4j.plot")),
             Map.entry("org.pgas4j.launcher", List.of(API, "org.pgas4j.spi", "org.pgas4j.bootstrap",
                     "org.pgas4j.transport.shm", "org.pgas4j.transport.local", "org.pgas4j.shmem")));
 
