@@ -125,6 +125,27 @@ final class ChildProcess {
         return Map.copyOf(results);
     }
 
+    /**
+     * Like {@link #await}, but accepts a process that exits with a non-zero status after printing
+     * every key of {@code required}, and says so on {@code err}: Open MPI's OSHMEM may crash in its
+     * UCX teardown at {@code shmem_finalize} once its figures are out.
+     *
+     * @throws BenchFailure if it outlives {@code timeoutSeconds}, prints a malformed result, or
+     *     fails before printing every required key
+     */
+    Map<String, Double> awaitFigures(long timeoutSeconds, java.util.Set<String> required, PrintStream err) {
+        try {
+            return await(timeoutSeconds);
+        } catch (BenchFailure e) {
+            if (process.isAlive() || malformed != null || !results.keySet().containsAll(required)) {
+                throw e;
+            }
+            err.println("[" + label + "] exited with status " + process.exitValue()
+                    + " after printing all its figures; they stand");
+            return Map.copyOf(results);
+        }
+    }
+
     /** Kills the process and its descendants at once. */
     void kill() {
         process.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -20,7 +20,12 @@ record JobBench(String name, RmaOptions options, String plan, long timeoutSecond
     /** Parses {@code args}, checks the JSON path and prints the header. */
     static JobBench start(String name, List<String> args, PrintStream out, long fullTimeoutSeconds,
                           long quickTimeoutSeconds) {
-        RmaOptions options = RmaOptions.parse(name, args);
+        return start(name, RmaOptions.parse(name, args), out, fullTimeoutSeconds, quickTimeoutSeconds);
+    }
+
+    /** Checks the JSON path of parsed {@code options} and prints the header. */
+    static JobBench start(String name, RmaOptions options, PrintStream out, long fullTimeoutSeconds,
+                          long quickTimeoutSeconds) {
         JsonFile.check(name, options.json());
         String plan = options.quick() ? RmaPlan.QUICK : RmaPlan.FULL;
         out.println(RmaBenchmark.header(RmaPlan.named(plan)).replace("bench rma", "bench " + name));
@@ -32,6 +37,11 @@ record JobBench(String name, RmaOptions options, String plan, long timeoutSecond
     Map<String, Double> runJob(String label, List<String> peJvmOptions, Class<?> pe, PrintStream err) {
         return ChildProcess.run(label, JvmCommands.pgasJob(timeoutSeconds, peJvmOptions, pe, plan),
                 timeoutSeconds + LAUNCHER_GRACE_SECONDS, err);
+    }
+
+    /** A plot's second line: the machine, the transport and PEs, and the time of the run. */
+    String subtitle() {
+        return BenchPlot.subtitle(JvmCommands.TRANSPORT);
     }
 
     /** Writes {@code doc} to the {@code --json} file, if one was given. */

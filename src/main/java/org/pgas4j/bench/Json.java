@@ -48,6 +48,7 @@ final class Json {
     private static void value(StringBuilder sb, String key, Object value, int depth) {
         switch (value) {
             case Number n -> sb.append(number(n.doubleValue(), key));
+            case String text -> string(sb, text);
             case Map<?, ?> m -> {
                 for (Object k : m.keySet()) {
                     if (!(k instanceof String)) {
@@ -59,7 +60,7 @@ final class Json {
                 writeObject(sb, object, depth);
             }
             case null, default -> throw new IllegalArgumentException("JSON value of '" + key + "' is " + value
-                    + "; only numbers and objects are written");
+                    + "; only numbers, strings and objects are written");
         }
     }
 

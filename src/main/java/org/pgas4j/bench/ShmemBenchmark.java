@@ -1,93 +1,127 @@
 package org.pgas4j.bench;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * {@code pgas4j bench shmem [--json FILE] [--quick]}: the OSU OpenSHMEM micro-benchmarks'
- * figures through the OpenSHMEM facade on 2 PEs over {@code shm} ({@link ShmemLatencyPe}): put
- * latency from 8 B to 1 MiB, 8-byte put message rate, fetch-add latency and barrier_all, each
- * next to the core API's figure for the same operation in the same run (the facade may add at
- * most 10%) and to the native OpenSHMEM figures of {@code shared/baselines} (Open MPI 4.1.4 OSHMEM
- * over UCX shared memory, measured 2026-11-22 on a machine of this kind). JSON: {@code
- * shmem_put_lat_us} (size to us), {@code shmem_put_mr_mps}, {@code shmem_fadd_lat_us},
- * {@code shmem_barrier_us}, the same with {@code core_}, and {@code facade_overhead} (name to
- * facade/core ratio).
+ * {@code pgas4j bench shmem [--json FILE] [--quick] [--native] [--plot FILE.svg|png]}: the OSU
+ * OpenSHMEM micro-benchmarks' figures through the OpenSHMEM facade on 2 PEs over {@code shm}
+ * ({@link ShmemLatencyPe}): put and get latency from 8 B to 1 MiB, 8-byte put message rate,
+ * fetch-add latency and barrier_all, each next to the core API's figure for the same operation in
+ * the same run (the facade may add at most 10%). With {@code --native}, rounds alternate the pgas4j
+ * job with our C program over the installed OpenSHMEM ({@link NativeProbe#SHMEM}, Open MPI's
+ * {@code oshcc}/{@code oshrun}), and each figure is the median of the rounds; without the tools, the
+ * native column says what to install. JSON: {@code shmem_put_lat_us} and {@code shmem_get_lat_us}
+ * (size to us), {@code shmem_put_mr_mps}, {@code shmem_fadd_lat_us}, {@code shmem_barrier_us}, the
+ * same with {@code core_}, {@code facade_overhead} (name to facade/core ratio); with
+ * {@code --native} also {@code native_shmem_*}, {@code shmem_vs_native_put_ratio} and
+ * {@code shmem_vs_native_get_ratio} (size to ratio), {@code shmem_vs_native_fadd_ratio},
+ * {@code shmem_vs_native_barrier_ratio}, or {@code native_unavailable} (why not).
  */
 final class ShmemBenchmark implements Benchmark {
+    private static final String NAME = "shmem";
     private static final long FULL_TIMEOUT_SECONDS = 300;
     private static final long QUICK_TIMEOUT_SECONDS = 90;
     private static final double OVERHEAD_TARGET = 1.10;
-    /** Native OpenSHMEM put latency (us) at the sizes the baseline lists. */
-    private static final Map<Long, Double> NATIVE_PUT_US = Map.of(8L, 0.036, 64L, 0.036, 4096L, 0.102, 65536L, 1.38,
-            1L << 20, 25.0);
-    private static final double NATIVE_PUT_MR = 29.4;
-    private static final double NATIVE_FADD_US = 0.038;
-    private static final double NATIVE_BARRIER_US = 0.371;
+    private static final int FULL_NATIVE_ROUNDS = 3;
+    private static final int QUICK_NATIVE_ROUNDS = 2;
 
     @Override
     public String name() {
-        return "shmem";
+        return NAME;
     }
 
     @Override
     public String summary() {
-        return "[--json FILE] [--quick]  OpenSHMEM facade: put latency, put rate, fetch-add, barrier_all vs core and native";
+        return "[--json FILE] [--quick] [--native] [--plot FILE.svg|png]  OpenSHMEM facade: put/get latency, put rate,"
+                + " fetch-add, barrier_all vs core and (--native) the installed OpenSHMEM";
     }
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
-        JobBench bench = JobBench.start(name(), args, out, FULL_TIMEOUT_SECONDS, QUICK_TIMEOUT_SECONDS);
-        err.println("bench shmem: 2-PE job ...");
-        Map<String, Double> r = bench.runJob("shmem job", List.of(), ShmemLatencyPe.class, err);
-        Map<String, Object> doc = new LinkedHashMap<>();
-        Map<String, Double> overhead = new LinkedHashMap<>();
-        Map<String, Double> facadePut = new LinkedHashMap<>();
-        Map<String, Double> corePut = new LinkedHashMap<>();
-        out.printf(Locale.ROOT, "%-24s %12s %12s %9s %12s%n", "figure", "facade", "core", "ratio", "native");
-        for (long size : ShmemLatencyPe.SIZES) {
-            double f = ResultLine.positive(r, ResultLine.key("shmem_" + ShmemLatencyPe.PUT_LAT, size), "shmem job");
-            double c = ResultLine.positive(r, ResultLine.key("core_" + ShmemLatencyPe.PUT_LAT, size), "shmem job");
-            facadePut.put(Long.toString(size), f);
-            corePut.put(Long.toString(size), c);
-            overhead.put("put_" + size, f / c);
-            Double nativeUs = NATIVE_PUT_US.get(size);
-            line(out, "put+quiet " + size + " B (us)", f, c, nativeUs);
+        RmaOptions options = RmaOptions.parseWithBaselines(NAME, args);
+        JobBench bench = JobBench.start(NAME, options, out, FULL_TIMEOUT_SECONDS, QUICK_TIMEOUT_SECONDS);
+        int rounds = !options.nativeBaselines() ? 1 : options.quick() ? QUICK_NATIVE_ROUNDS : FULL_NATIVE_ROUNDS;
+        Progress progress = new Progress(NAME, rounds * (options.nativeBaselines() ? 2 : 1), err);
+        Optional<String> nativeMissing = Optional.of("not measured (--native measures it)");
+        List<Map<String, Double>> results = new ArrayList<>();
+        try (NativeRunner natives = NativeRunner.create(JvmCommands.TRANSPORT, Map.of())) {
+            if (options.nativeBaselines()) {
+                nativeMissing = natives.unavailable(NativeProbe.SHMEM, err);
+            }
+            for (int r = 1; r <= rounds; r++) {
+                String of = rounds > 1 ? " (round " + r + " of " + rounds + ")" : "";
+                progress.phase("2-PE pgas4j job" + of);
+                Map<String, Double> round = new HashMap<>(bench.runJob("shmem job", List.of(), ShmemLatencyPe.class, err));
+                if (nativeMissing.isEmpty()) {
+                    progress.phase(NativeProbe.SHMEM.label() + ", 2 PEs" + of);
+                    round.putAll(natives.run(NativeProbe.SHMEM, JvmCommands.PES, nativeArgs(options.quick()),
+                            nativeKeys(), bench.timeoutSeconds(), err));
+                }
+                results.add(round);
+            }
         }
-        double mr = ResultLine.positive(r, "shmem_" + ShmemLatencyPe.PUT_MR, "shmem job");
-        double coreMr = ResultLine.positive(r, "core_" + ShmemLatencyPe.PUT_MR, "shmem job");
-        overhead.put("put_mr", coreMr / mr);
-        line(out, "put rate 8 B (M/s)", mr, coreMr, NATIVE_PUT_MR);
-        double fadd = ResultLine.positive(r, "shmem_" + ShmemLatencyPe.FADD_LAT, "shmem job");
-        double coreFadd = ResultLine.positive(r, "core_" + ShmemLatencyPe.FADD_LAT, "shmem job");
-        overhead.put("fadd", fadd / coreFadd);
-        line(out, "fetch-add (us)", fadd, coreFadd, NATIVE_FADD_US);
-        double barrier = ResultLine.positive(r, "shmem_" + ShmemLatencyPe.BARRIER, "shmem job");
-        double coreBarrier = ResultLine.positive(r, "core_" + ShmemLatencyPe.BARRIER, "shmem job");
-        overhead.put("barrier", barrier / coreBarrier);
-        line(out, "barrier_all (us)", barrier, coreBarrier, NATIVE_BARRIER_US);
-        double worst = overhead.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
-        out.printf(Locale.ROOT, "facade overhead (ratio, rate inverted): worst %.3f, target <= %.2f: %s%n", worst,
-                OVERHEAD_TARGET, worst <= OVERHEAD_TARGET ? "PASS" : "MISS");
-        doc.put("shmem_put_lat_us", facadePut);
-        doc.put("shmem_put_mr_mps", mr);
-        doc.put("shmem_fadd_lat_us", fadd);
-        doc.put("shmem_barrier_us", barrier);
-        doc.put("core_put_lat_us", corePut);
-        doc.put("core_put_mr_mps", coreMr);
-        doc.put("core_fadd_lat_us", coreFadd);
-        doc.put("core_barrier_us", coreBarrier);
-        doc.put("facade_overhead", overhead);
+        Map<String, Double> r = RoundMedian.of(results);
+        ShmemFigures figures = ShmemFigures.from(r, nativeMissing.isEmpty());
+        print(figures, nativeMissing, out);
+        Map<String, Object> doc = figures.toJson();
+        nativeMissing.filter(why -> options.nativeBaselines()).ifPresent(why -> doc.put("native_unavailable", why));
         bench.writeJson(doc, out);
+        if (options.plot() != null) {
+            BenchPlot.write(options.plot(), figures.chart(bench.subtitle()), out);
+        }
         return 0;
     }
 
-    private static void line(PrintStream out, String name, double facade, double core, Double nativeFigure) {
-        out.printf(Locale.ROOT, "%-24s %12s %12s %9s %12s%n", name, RmaTable.fixed(facade), RmaTable.fixed(core),
-                RmaTable.fixed(facade / core), nativeFigure == null ? "-" : RmaTable.fixed(nativeFigure));
+    /** The native probe's arguments: seconds per figure, barrier count, the sizes. */
+    private static List<String> nativeArgs(boolean quick) {
+        List<String> a = new ArrayList<>(List.of("rma", quick ? "0.02" : "0.4", quick ? "1000" : "200000"));
+        for (long size : ShmemLatencyPe.SIZES) {
+            a.add(Long.toString(size));
+        }
+        return a;
     }
 
+    /** The keys the native probe must print for its run to count. */
+    private static Set<String> nativeKeys() {
+        return Set.of(ResultLine.key(ShmemFigures.NATIVE_PUT, ShmemLatencyPe.SIZES[0]), ShmemFigures.NATIVE_FADD,
+                ShmemFigures.NATIVE_BARRIER);
+    }
+
+    private static void print(ShmemFigures f, Optional<String> nativeMissing, PrintStream out) {
+        out.printf(Locale.ROOT, "%-24s %12s %12s %9s %12s %9s%n", "figure", "facade", "core", "ratio", "native", "vs native");
+        for (long size : ShmemLatencyPe.SIZES) {
+            line(out, "put+quiet " + size + " B (us)", f.facadePut().get(size), f.corePut().get(size), f.nativePut().get(size));
+        }
+        for (long size : ShmemLatencyPe.SIZES) {
+            line(out, "get " + size + " B (us)", f.facadeGet().get(size), f.coreGet().get(size), f.nativeGet().get(size));
+        }
+        rateLine(out, "put rate 8 B (M/s)", f.facadeRate(), f.coreRate(), f.nativeRate());
+        line(out, "fetch-add (us)", f.facadeFadd(), f.coreFadd(), f.nativeFadd());
+        line(out, "barrier_all (us)", f.facadeBarrier(), f.coreBarrier(), f.nativeBarrier());
+        nativeMissing.ifPresent(why -> out.println("native OpenSHMEM: " + why));
+        double worst = f.overhead().values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        out.printf(Locale.ROOT, "facade overhead (ratio, rate inverted): worst %.3f, target <= %.2f: %s%n", worst,
+                OVERHEAD_TARGET, worst <= OVERHEAD_TARGET ? "PASS" : "MISS");
+    }
+
+    /** A rate's ratios are inverted so that, as for times, below 1 means pgas4j is faster. */
+    private static void rateLine(PrintStream out, String name, double facade, double core, Double nativeFigure) {
+        out.printf(Locale.ROOT, "%-24s %12s %12s %9s %12s %9s%n", name, RmaTable.fixed(facade), RmaTable.fixed(core),
+                RmaTable.fixed(core / facade), nativeFigure == null ? "-" : RmaTable.fixed(nativeFigure),
+                nativeFigure == null ? "-" : RmaTable.fixed(nativeFigure / facade));
+    }
+
+    private static void line(PrintStream out, String name, double facade, double core, Double nativeFigure) {
+        out.printf(Locale.ROOT, "%-24s %12s %12s %9s %12s %9s%n", name, RmaTable.fixed(facade), RmaTable.fixed(core),
+                RmaTable.fixed(facade / core), nativeFigure == null ? "-" : RmaTable.fixed(nativeFigure),
+                nativeFigure == null ? "-" : RmaTable.fixed(facade / nativeFigure));
+    }
 }

@@ -13,7 +13,7 @@ import org.pgas4j.shmem.SymmetricArray;
  * A PE of {@code bench shmem}: the OSU OpenSHMEM micro-benchmarks' figures through the facade,
  * each next to the same operation through the core API in the same run, in alternating rounds
  * (put + quiet next to the core's implicit put + {@code waitNbi}, which is what the facade issues).
- * PE 0 measures put latency (put + quiet, as {@code osu_oshm_put}) per size, the 8-byte put
+ * PE 0 measures put latency (put + quiet, as {@code osu_oshm_put}) and get latency per size, the 8-byte put
  * message rate (windows of non-blocking puts, then quiet, as {@code osu_oshm_put_mr}) and the
  * fetch-add latency on PE 1, each in rounds of equal time after a warm-up ({@link PairedRounds});
  * both PEs time {@code barrier_all} in counted rounds. Prints {@code shmem_*} and
@@ -24,6 +24,7 @@ import org.pgas4j.shmem.SymmetricArray;
 public final class ShmemLatencyPe {
     static final long[] SIZES = {8, 64, 512, 4096, 32768, 65536, 262144, 1 << 20};
     static final String PUT_LAT = "put_lat_us";
+    static final String GET_LAT = "get_lat_us";
     static final String PUT_MR = "put_mr_mps";
     static final String FADD_LAT = "fadd_lat_us";
     static final String BARRIER = "barrier_us";
@@ -65,6 +66,13 @@ public final class ShmemLatencyPe {
                     });
                     ResultLine.print(ResultLine.key("shmem_" + PUT_LAT, size), put.first() / 1e3);
                     ResultLine.print(ResultLine.key("core_" + PUT_LAT, size), put.second() / 1e3);
+                }
+                byte[] sink = new byte[1 << 20];
+                for (long size : SIZES) {
+                    PairedRounds.Result get = timing.time(() -> ctx.get(sink, 0, dest, 0, (int) size, 1),
+                            () -> rma.get(world, 1, coreOffset, sink, 0, (int) size));
+                    ResultLine.print(ResultLine.key("shmem_" + GET_LAT, size), get.first() / 1e3);
+                    ResultLine.print(ResultLine.key("core_" + GET_LAT, size), get.second() / 1e3);
                 }
                 PairedRounds.Result window = timing.time(() -> {
                     for (int i = 0; i < WINDOW; i++) {

@@ -55,7 +55,11 @@ final class MiniJson {
     }
 
     private Object value() {
-        return peek() == '{' ? object() : number();
+        return switch (peek()) {
+            case '{' -> object();
+            case '"' -> string();
+            default -> number();
+        };
     }
 
     private double number() {

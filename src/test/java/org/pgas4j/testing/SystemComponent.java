@@ -26,7 +26,9 @@ public enum SystemComponent {
     /** unshare, for private mount namespaces. */
     UNSHARE,
     /** The tests run as root. */
-    ROOT;
+    ROOT,
+    /** Open MPI's OpenSHMEM and MPI compilers and launchers. */
+    OPENMPI;
 
     /** The system property, JUnit configuration parameter and (upper-cased) variable that sets pgas4j.library.path. */
     static final String LIBRARY_PATH_PARAMETER = "pgas4j.library.path";
