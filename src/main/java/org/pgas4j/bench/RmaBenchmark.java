@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.pgas4j.launcher.UsageException;
 
 /**
@@ -29,6 +31,11 @@ import org.pgas4j.launcher.UsageException;
  * {@link UcxRmaBenchmark}'s instead: the jobs over ucx, next to {@code ucx_perftest}.
  */
 final class RmaBenchmark implements Benchmark {
+    private static final String NAME = "rma";
+    private static final String NATIVE_MEMCPY = "native_memcpy_bw_MBps";
+    private static final String NATIVE_PINGPONG = "native_pingpong_oneway_us";
+    private static final String NATIVE_MPI_PUT = "native_mpi_put_lat_us";
+    private static final String NATIVE_MPI_GET = "native_mpi_get_lat_us";
     private static final long FULL_TIMEOUT_SECONDS = 300;
     private static final long QUICK_TIMEOUT_SECONDS = 40;
     /** Extra time the bench gives a launcher beyond the job's own limit, to report and clean up. */
@@ -49,53 +56,112 @@ final class RmaBenchmark implements Benchmark {
     public int run(List<String> args, PrintStream out, PrintStream err) {
         List<String> rest = new ArrayList<>(args);
         String transport = transport(rest);
-        RmaOptions options = RmaOptions.parse(rest);
+        RmaOptions options = RmaOptions.parseWithBaselines("rma", rest);
         if (options.json() != null && Files.isDirectory(options.json())) {
             throw new UsageException("bench rma: --json " + options.json() + " is a directory; give a file name");
         }
         if (transport.equals(UcxRmaBenchmark.TRANSPORT)) {
-            return UcxRmaBenchmark.run(options.quick(), options.json(), out, err);
+            return UcxRmaBenchmark.run(options, out, err);
         }
         RmaPlan plan = RmaPlan.of(options.quick());
         long timeout = options.quick() ? QUICK_TIMEOUT_SECONDS : FULL_TIMEOUT_SECONDS;
         out.println(header(plan));
         out.flush();
+        try (NativeRunner natives = NativeRunner.create(JvmCommands.TRANSPORT, Map.of())) {
+            Optional<String> memory = NativeBaselines.unavailable(options, natives, NativeProbe.MEMORY, err);
+            Optional<String> mpi = NativeBaselines.unavailable(options, natives, NativeProbe.MPI, err);
+            int latencyRounds = mpi.isEmpty() ? plan.rounds() : 1;
+            Progress progress = new Progress(NAME, 2 * plan.rounds() + 2 * latencyRounds
+                    + (mpi.isEmpty() ? latencyRounds : 0) + plan.rounds() * (memory.isEmpty() ? 3 : 2), err);
+            Map<String, Double> results = new HashMap<>(pingPongRounds(plan, timeout, progress, err));
+            results.putAll(latencyRounds(plan, latencyRounds, timeout, natives, mpi.isEmpty(), progress, err));
+            results.putAll(bandwidthRounds(plan, timeout, natives, memory.isEmpty(), progress, err));
+            RmaReport report = RmaReport.from(plan, results);
+            RmaTable.print(report, out);
+            Map<String, Object> doc = report.toDocument();
+            NativeBaselines baselines = new NativeBaselines(options, doc, out);
+            baselines.compare(NativeProbe.MEMORY, memory, () -> new NativeComparison(NativeProbe.MEMORY.label(), results, plan.sizes())
+                    .bySize(new NativeComparison.Pair("put bandwidth (MB/s)", RmaMetrics.PUT_BW_MBPS, NATIVE_MEMCPY,
+                            "rma_vs_native_memcpy_bw_ratio", true))
+                    .single(new NativeComparison.Pair("ping-pong one-way (us)", RmaMetrics.PINGPONG_ONEWAY_US,
+                            NATIVE_PINGPONG, "pingpong_vs_native_ratio", false)));
+            baselines.compare(NativeProbe.MPI, mpi, () -> new NativeComparison(NativeProbe.MPI.label(), results, plan.sizes())
+                    .bySize(new NativeComparison.Pair("put + flush (us)", RmaMetrics.PUT_LAT_US, NATIVE_MPI_PUT,
+                            "rma_vs_native_mpi_put_ratio", false))
+                    .bySize(new NativeComparison.Pair("get (us)", RmaMetrics.GET_LAT_US, NATIVE_MPI_GET,
+                            "rma_vs_native_mpi_get_ratio", false)));
+            if (options.json() != null) {
+                JsonFile.write(options.json(), Json.write(doc));
+                out.println("JSON written to " + options.json());
+            }
+            if (options.plot() != null) {
+                BenchPlot.write(options.plot(), chart(report, results, plan), out);
+            }
+        }
+        out.flush();
+        return 0;
+    }
 
+    private static Map<String, Double> pingPongRounds(RmaPlan plan, long timeout, Progress progress, PrintStream err) {
         List<Map<String, Double>> pingPong = new ArrayList<>();
         for (int r = 1; r <= plan.rounds(); r++) {
-            step(err, "raw ping-pong, 2 plain JVMs" + roundOf(r, plan));
+            progress.phase("raw ping-pong, 2 plain JVMs" + roundOf(r, plan.rounds()));
             Map<String, Double> round = new HashMap<>(RawPingPong.measure(plan, timeout, err));
-            step(err, "pgas4j ping-pong" + roundOf(r, plan));
+            progress.phase("pgas4j ping-pong" + roundOf(r, plan.rounds()));
             round.putAll(job("ping-pong job", timeout, err, PingPongPe.class, plan.name()));
             pingPong.add(round);
             note(err, round, RmaMetrics.RAW_PINGPONG_ONEWAY_US, RmaMetrics.PINGPONG_ONEWAY_US);
         }
-        Map<String, Double> results = new HashMap<>(RoundMedian.of(pingPong));
-        step(err, "blocking put latency");
-        results.putAll(job("put latency job", timeout, err, RmaLatencyPe.class, "put", plan.name()));
-        step(err, "blocking get latency");
-        results.putAll(job("get latency job", timeout, err, RmaLatencyPe.class, "get", plan.name()));
+        return RoundMedian.of(pingPong);
+    }
+
+    /** Put and get latency; with the MPI probe, alternated with it for several rounds. */
+    private static Map<String, Double> latencyRounds(RmaPlan plan, int rounds, long timeout, NativeRunner natives,
+                                                     boolean withMpi, Progress progress, PrintStream err) {
+        List<Map<String, Double>> latency = new ArrayList<>();
+        for (int r = 1; r <= rounds; r++) {
+            progress.phase("blocking put latency" + roundOf(r, rounds));
+            Map<String, Double> round = new HashMap<>(job("put latency job", timeout, err, RmaLatencyPe.class, "put", plan.name()));
+            progress.phase("blocking get latency" + roundOf(r, rounds));
+            round.putAll(job("get latency job", timeout, err, RmaLatencyPe.class, "get", plan.name()));
+            if (withMpi) {
+                progress.phase(NativeProbe.MPI.label() + ", 2 processes" + roundOf(r, rounds));
+                round.putAll(natives.run(NativeProbe.MPI, JvmCommands.PES, NativeBaselines.probeArgs("rma", plan.quick(),
+                        plan.sizes()), Set.of(ResultLine.key(NATIVE_MPI_GET, plan.sizes()[0])), timeout, err));
+            }
+            latency.add(round);
+        }
+        return RoundMedian.of(latency);
+    }
+
+    private static Map<String, Double> bandwidthRounds(RmaPlan plan, long timeout, NativeRunner natives, boolean withMemory,
+                                                       Progress progress, PrintStream err) {
         List<Map<String, Double>> bandwidth = new ArrayList<>();
         for (int r = 1; r <= plan.rounds(); r++) {
-            step(err, "memcpy bandwidth, 1 plain JVM" + roundOf(r, plan));
+            progress.phase("memcpy bandwidth, 1 plain JVM" + roundOf(r, plan.rounds()));
             Map<String, Double> round = new HashMap<>(ChildProcess.run("memcpy",
                     JvmCommands.plainJvm(MemcpyProbe.class, plan.name()), timeout, err));
-            step(err, "put bandwidth" + roundOf(r, plan));
+            progress.phase("put bandwidth" + roundOf(r, plan.rounds()));
             round.putAll(job("put bandwidth job", timeout, err, PutBandwidthPe.class, plan.name()));
+            if (withMemory) {
+                progress.phase(NativeProbe.MEMORY.label() + roundOf(r, plan.rounds()));
+                round.putAll(natives.run(NativeProbe.MEMORY, 1, NativeBaselines.memoryProbeArgs(plan.quick(), plan.sizes()),
+                        Set.of(NATIVE_PINGPONG), timeout, err));
+            }
             bandwidth.add(round);
             note(err, round, ResultLine.key(RmaMetrics.MEMCPY_BW_MBPS, RmaMetrics.ONE_MIB),
                     ResultLine.key(RmaMetrics.PUT_BW_MBPS, RmaMetrics.ONE_MIB));
         }
-        results.putAll(RoundMedian.of(bandwidth));
+        return RoundMedian.of(bandwidth);
+    }
 
-        RmaReport report = RmaReport.from(plan, results);
-        RmaTable.print(report, out);
-        if (options.json() != null) {
-            writeJson(options.json(), report);
-            out.println("JSON written to " + options.json());
-        }
-        out.flush();
-        return 0;
+    private static org.pgas4j.plot.Chart chart(RmaReport report, Map<String, Double> results, RmaPlan plan) {
+        NativeComparison sizes = new NativeComparison("", results, plan.sizes());
+        return BenchPlot.bySize("bench rma: blocking put and get latency", BenchPlot.subtitle(JvmCommands.TRANSPORT),
+                "latency (us)", List.of(new BenchPlot.Line("pgas4j put", new java.util.TreeMap<>(report.putLatUs()), false),
+                        new BenchPlot.Line("pgas4j get", new java.util.TreeMap<>(report.getLatUs()), false),
+                        new BenchPlot.Line("native MPI put + flush", sizes.nativeBySize(NATIVE_MPI_PUT), true),
+                        new BenchPlot.Line("native MPI get", sizes.nativeBySize(NATIVE_MPI_GET), true)));
     }
 
     /**
@@ -144,13 +210,8 @@ final class RmaBenchmark implements Benchmark {
         err.println(sb);
     }
 
-    private static String roundOf(int round, RmaPlan plan) {
-        return plan.rounds() > 1 ? " (round " + round + " of " + plan.rounds() + ")" : "";
-    }
-
-    private static void step(PrintStream err, String what) {
-        err.println("bench rma: " + what + " ...");
-        err.flush();
+    private static String roundOf(int round, int rounds) {
+        return rounds > 1 ? " (round " + round + " of " + rounds + ")" : "";
     }
 
     /** The first line of the output: when, where and how the figures were taken. */

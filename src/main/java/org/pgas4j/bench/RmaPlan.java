@@ -75,6 +75,11 @@ final class RmaPlan {
     }
 
     /** The plan of a run with or without {@code --quick}. */
+    /** Whether this is one of the short plans of {@code --quick}. */
+    boolean quick() {
+        return name.equals(QUICK) || name.equals(UCX_QUICK);
+    }
+
     static RmaPlan of(boolean quick) {
         return named(quick ? QUICK : FULL);
     }

@@ -83,6 +83,11 @@ record RmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> get
 
     /** The JSON document: exactly the keys of {@link RmaMetrics}, sizes as decimal strings. */
     String toJson() {
+        return Json.write(toDocument());
+    }
+
+    /** The JSON document's keys and values, for a caller that adds its own. */
+    Map<String, Object> toDocument() {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put(RmaMetrics.PUT_LAT_US, jsonBySize(putLatUs));
         doc.put(RmaMetrics.GET_LAT_US, jsonBySize(getLatUs));
@@ -92,7 +97,7 @@ record RmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> get
         doc.put(RmaMetrics.PINGPONG_ONEWAY_US, pingPongUs);
         doc.put(RmaMetrics.PINGPONG_RATIO, pingPongRatio());
         doc.put(RmaMetrics.PUT_BW_RATIO_1MIB, putBwRatio1MiB());
-        return Json.write(doc);
+        return doc;
     }
 
     private static Map<String, Double> jsonBySize(Map<Long, Double> m) {

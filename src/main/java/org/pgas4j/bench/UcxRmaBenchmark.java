@@ -8,6 +8,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.Set;
+import java.util.Optional;
 import org.pgas4j.transport.ucx.UcpLibrary;
 
 /**
@@ -43,6 +46,8 @@ final class UcxRmaBenchmark {
     private static final long FULL_TIMEOUT_SECONDS = 600;
     private static final long QUICK_TIMEOUT_SECONDS = 60;
     private static final long LAUNCHER_GRACE_SECONDS = 10;
+    private static final String NATIVE_MPI_PUT = "native_mpi_put_lat_us";
+    private static final String NATIVE_MPI_GET = "native_mpi_get_lat_us";
 
     private UcxRmaBenchmark() {
     }
@@ -53,7 +58,9 @@ final class UcxRmaBenchmark {
      * @return 0, or 1 when ucx_perftest could not be run
      * @throws BenchFailure when libucp is missing or a pgas4j job fails
      */
-    static int run(boolean quick, Path json, PrintStream out, PrintStream err) {
+    static int run(RmaOptions options, PrintStream out, PrintStream err) {
+        boolean quick = options.quick();
+        Path json = options.json();
         String noUcx = UcpLibrary.unavailableReason();
         if (noUcx != null) {
             throw new BenchFailure("bench rma --transport ucx: the ucx transport cannot run here: " + noUcx);
@@ -74,41 +81,85 @@ final class UcxRmaBenchmark {
         }
 
         Map<String, Double> results = new HashMap<>();
-        step(err, "put latency over ucx (ping-pong of implicit puts)");
-        results.putAll(job("ucx put latency job", timeout, environment, err, UcxPingPongPe.class, "poll", plan.name()));
         Map<Long, Double> perftestLat = null;
         Map<Long, Double> perftestBw = null;
-        if (perftest != null) {
-            step(err, "ucx_perftest " + UcxPerftest.PUT_LAT);
-            perftestLat = perftestSweep(perftest, UcxPerftest.PUT_LAT, plan, environment, timeout, err);
-        }
-        step(err, "put bandwidth over ucx");
-        results.putAll(job("ucx put bandwidth job", timeout, environment, err, PutBandwidthPe.class, plan.name()));
-        if (perftest != null) {
-            step(err, "ucx_perftest " + UcxPerftest.PUT_BW);
-            perftestBw = perftestSweep(perftest, UcxPerftest.PUT_BW, plan, environment, timeout, err);
-        }
-        step(err, "blocking put latency over ucx");
-        results.putAll(job("ucx blocking put job", timeout, environment, err, RmaLatencyPe.class, "put", plan.name()));
-        step(err, "blocking get latency over ucx");
-        results.putAll(job("ucx get latency job", timeout, environment, err, RmaLatencyPe.class, "get", plan.name()));
-        step(err, "putLong ping-pong over ucx, spinning without pgas4j");
-        results.putAll(job("ucx ping-pong job (spin)", timeout, environment, err, UcxPingPongPe.class, "spin",
-                plan.name()));
+        try (NativeRunner natives = NativeRunner.create(TRANSPORT, nativeEnvironment(environment))) {
+            Optional<String> mpi = NativeBaselines.unavailable(options, natives, NativeProbe.MPI, err);
+            Progress progress = new Progress("rma", 5 + (perftest != null ? 2 : 0) + (mpi.isEmpty() ? 1 : 0), err);
+            progress.phase("put latency over ucx (ping-pong of implicit puts)");
+            results.putAll(job("ucx put latency job", timeout, environment, err, UcxPingPongPe.class, "poll", plan.name()));
+            if (perftest != null) {
+                progress.phase("ucx_perftest " + UcxPerftest.PUT_LAT);
+                perftestLat = perftestSweep(perftest, UcxPerftest.PUT_LAT, plan, environment, timeout, err);
+            }
+            progress.phase("put bandwidth over ucx");
+            results.putAll(job("ucx put bandwidth job", timeout, environment, err, PutBandwidthPe.class, plan.name()));
+            if (perftest != null) {
+                progress.phase("ucx_perftest " + UcxPerftest.PUT_BW);
+                perftestBw = perftestSweep(perftest, UcxPerftest.PUT_BW, plan, environment, timeout, err);
+            }
+            progress.phase("blocking put latency over ucx");
+            results.putAll(job("ucx blocking put job", timeout, environment, err, RmaLatencyPe.class, "put", plan.name()));
+            progress.phase("blocking get latency over ucx");
+            results.putAll(job("ucx get latency job", timeout, environment, err, RmaLatencyPe.class, "get", plan.name()));
+            if (mpi.isEmpty()) {
+                progress.phase(NativeProbe.MPI.label() + " over ucx, 2 processes");
+                results.putAll(natives.run(NativeProbe.MPI, JvmCommands.PES, NativeBaselines.probeArgs("rma", quick,
+                        plan.sizes()), Set.of(ResultLine.key(NATIVE_MPI_GET, plan.sizes()[0])), timeout, err));
+            }
+            progress.phase("putLong ping-pong over ucx, spinning without pgas4j");
+            results.putAll(job("ucx ping-pong job (spin)", timeout, environment, err, UcxPingPongPe.class, "spin",
+                    plan.name()));
 
-        long[] sizes = plan.sizes();
-        UcxRmaReport report = new UcxRmaReport(sizes, bySize(UcxPingPongPe.PUT_LAT_US, sizes, results),
-                bySize(RmaMetrics.PUT_LAT_US, sizes, results), bySize(RmaMetrics.GET_LAT_US, sizes, results),
-                bySize(RmaMetrics.PUT_BW_MBPS, sizes, results),
-                ResultLine.positive(results, UcxPingPongPe.AGENT_ONEWAY_US, "ucx ping-pong job (spin)"),
-                perftestLat, perftestBw, perftestMissing);
-        report.print(out);
-        if (json != null) {
-            JsonFile.write(json, report.toJson());
-            out.println("JSON written to " + json);
+            long[] sizes = plan.sizes();
+            UcxRmaReport report = new UcxRmaReport(sizes, bySize(UcxPingPongPe.PUT_LAT_US, sizes, results),
+                    bySize(RmaMetrics.PUT_LAT_US, sizes, results), bySize(RmaMetrics.GET_LAT_US, sizes, results),
+                    bySize(RmaMetrics.PUT_BW_MBPS, sizes, results),
+                    ResultLine.positive(results, UcxPingPongPe.AGENT_ONEWAY_US, "ucx ping-pong job (spin)"),
+                    perftestLat, perftestBw, perftestMissing);
+            report.print(out);
+            Map<String, Object> doc = report.toDocument();
+            new NativeBaselines(options, doc, out).compare(NativeProbe.MPI, mpi,
+                    () -> new NativeComparison(NativeProbe.MPI.label() + " over ucx", results, sizes)
+                            .bySize(new NativeComparison.Pair("put + flush (us)", RmaMetrics.PUT_LAT_US, NATIVE_MPI_PUT,
+                                    "rma_vs_native_mpi_put_ratio", false))
+                            .bySize(new NativeComparison.Pair("get (us)", RmaMetrics.GET_LAT_US, NATIVE_MPI_GET,
+                                    "rma_vs_native_mpi_get_ratio", false)));
+            if (json != null) {
+                JsonFile.write(json, Json.write(doc));
+                out.println("JSON written to " + json);
+            }
+            if (options.plot() != null) {
+                BenchPlot.write(options.plot(), chart(report, results, sizes), out);
+            }
+            out.flush();
+            return report.hasPerftest() ? 0 : 1;
         }
-        out.flush();
-        return report.hasPerftest() ? 0 : 1;
+    }
+
+    private static org.pgas4j.plot.Chart chart(UcxRmaReport report, Map<String, Double> results, long[] sizes) {
+        NativeComparison c = new NativeComparison("", results, sizes);
+        return BenchPlot.bySize("bench rma --transport ucx: put and get latency", BenchPlot.subtitle(TRANSPORT),
+                "latency (us)", List.of(
+                        new BenchPlot.Line("pgas4j put (ping-pong)", new TreeMap<>(report.putLatUs()), false),
+                        new BenchPlot.Line("pgas4j put + flush", new TreeMap<>(report.putFlushLatUs()), false),
+                        new BenchPlot.Line("pgas4j get", new TreeMap<>(report.getLatUs()), false),
+                        new BenchPlot.Line("ucx_perftest ucp_put_lat", report.perftestPutLatUs() == null
+                                ? new TreeMap<>() : new TreeMap<>(report.perftestPutLatUs()), true),
+                        new BenchPlot.Line("native MPI put + flush", c.nativeBySize(NATIVE_MPI_PUT), true),
+                        new BenchPlot.Line("native MPI get", c.nativeBySize(NATIVE_MPI_GET), true)));
+    }
+
+    /** The UCX settings of the native programs: this environment's UCX_* and the defaults the jobs get. */
+    private static Map<String, String> nativeEnvironment(Map<String, String> added) {
+        Map<String, String> env = new LinkedHashMap<>();
+        System.getenv().forEach((k, v) -> {
+            if (k.startsWith("UCX_")) {
+                env.put(k, v);
+            }
+        });
+        env.putAll(added);
+        return env;
     }
 
     /**
@@ -180,8 +231,4 @@ final class UcxRmaBenchmark {
         return m;
     }
 
-    private static void step(PrintStream err, String what) {
-        err.println("bench rma: " + what + " ...");
-        err.flush();
-    }
 }

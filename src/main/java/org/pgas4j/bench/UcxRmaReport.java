@@ -75,6 +75,11 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
      * ucx_perftest, its figures and the ratios.
      */
     String toJson() {
+        return Json.write(toDocument());
+    }
+
+    /** The JSON document's keys and values, for a caller that adds its own. */
+    Map<String, Object> toDocument() {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put(RmaMetrics.UCX_PUT_LAT_US, bySize(putLatUs));
         doc.put(RmaMetrics.UCX_PUT_FLUSH_LAT_US, bySize(putFlushLatUs));
@@ -89,7 +94,7 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
             doc.put(RmaMetrics.UCX_PINGPONG_RATIO, putLatRatio8());
             doc.put(RmaMetrics.UCX_PUT_BW_RATIO_1MIB, putBwRatio1MiB());
         }
-        return Json.write(doc);
+        return doc;
     }
 
     /** Prints the per-size table, the wake-up ping-pong line and the targets (or why there are none). */
