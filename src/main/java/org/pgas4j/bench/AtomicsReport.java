@@ -47,11 +47,16 @@ record AtomicsReport(double faddLatUs, double faddMops, double casLatUs, double 
 
     /** The JSON document: exactly the keys of {@link AtomicsMetrics}. */
     String toJson() {
+        return Json.write(toDocument());
+    }
+
+    /** The JSON document's keys and values, for a caller that adds its own. */
+    Map<String, Object> toDocument() {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put(AtomicsMetrics.FADD_LAT_US, faddLatUs);
         doc.put(AtomicsMetrics.FADD_MOPS, faddMops);
         doc.put(AtomicsMetrics.CAS_LAT_US, casLatUs);
         doc.put(AtomicsMetrics.RAW_PINGPONG_ONEWAY_US, rawPingPongUs);
-        return Json.write(doc);
+        return doc;
     }
 }

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -32,12 +34,13 @@ final class CollBenchmark implements Benchmark {
 
     @Override
     public String summary() {
-        return "[--json FILE] [--quick]  barrier and 8 B allreduce latency at N = 2, 4, 8, 16 PEs, scaling vs log2(N)";
+        return "[--json FILE] [--quick] [--native]  barrier and 8 B allreduce latency at N = 2, 4, 8, 16 PEs, scaling vs"
+                + " log2(N), and (--native) the installed OpenSHMEM's and MPI's";
     }
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
-        RmaOptions options = parse(args);
+        RmaOptions options = RmaOptions.parseWithBaselines(NAME, args);
         JsonFile.check(NAME, options.json());
         CollPlan plan = CollPlan.of(options.quick());
         long timeout = options.quick() ? QUICK_TIMEOUT_SECONDS : FULL_TIMEOUT_SECONDS;
@@ -45,27 +48,66 @@ final class CollBenchmark implements Benchmark {
         out.println(header(plan, cores));
         out.flush();
         Map<String, Double> results = new HashMap<>();
-        step(err, "raw same-core hand-off, 2 plain JVMs pinned to CPU 0");
-        results.putAll(RawPingPong.measureSameCore(RmaPlan.named(plan.name()), timeout, err));
-        for (int n : plan.pes()) {
-            step(err, "raw ping-pong, 2 plain JVMs (before N=" + n + ")");
-            Double raw = RawPingPong.measure(RmaPlan.named(plan.name()), timeout, err).get(CollMetrics.RAW_PINGPONG_ONEWAY_US);
-            if (raw != null) {
-                results.put(ResultLine.key(CollMetrics.RAW_PINGPONG_ONEWAY_US, n), raw);
+        try (NativeRunner natives = NativeRunner.create(JvmCommands.TRANSPORT, Map.of())) {
+            Optional<String> shmem = NativeBaselines.unavailable(options, natives, NativeProbe.SHMEM, err);
+            Optional<String> mpi = NativeBaselines.unavailable(options, natives, NativeProbe.MPI, err);
+            Progress progress = new Progress(NAME, 1 + plan.pes().size() * (2 + (shmem.isEmpty() ? 1 : 0)
+                    + (mpi.isEmpty() ? 1 : 0)), err);
+            progress.phase("raw same-core hand-off, 2 plain JVMs pinned to CPU 0");
+            results.putAll(RawPingPong.measureSameCore(RmaPlan.named(plan.name()), timeout, err));
+            for (int n : plan.pes()) {
+                progress.phase("raw ping-pong, 2 plain JVMs (before N=" + n + ")");
+                Double raw = RawPingPong.measure(RmaPlan.named(plan.name()), timeout, err).get(CollMetrics.RAW_PINGPONG_ONEWAY_US);
+                if (raw != null) {
+                    results.put(ResultLine.key(CollMetrics.RAW_PINGPONG_ONEWAY_US, n), raw);
+                }
+                progress.phase("barrier and allreduce, " + n + " PEs");
+                results.putAll(ChildProcess.run("coll job N=" + n, job(n, timeout, plan.name()),
+                        timeout + LAUNCHER_GRACE_SECONDS, err));
+                note(err, results, n);
+                List<String> probeArgs = NativeBaselines.probeArgs("coll", options.quick(), new long[0]);
+                if (shmem.isEmpty()) {
+                    progress.phase(NativeProbe.SHMEM.label() + ", " + n + " PEs");
+                    perJobSize(results, n, natives.run(NativeProbe.SHMEM, n, probeArgs,
+                            Set.of("native_shmem_allreduce_us"), timeout, err));
+                }
+                if (mpi.isEmpty()) {
+                    progress.phase(NativeProbe.MPI.label() + ", " + n + " processes");
+                    perJobSize(results, n, natives.run(NativeProbe.MPI, n, probeArgs, Set.of("native_mpi_allreduce_us"),
+                            timeout, err));
+                }
             }
-            step(err, "barrier and allreduce, " + n + " PEs");
-            results.putAll(ChildProcess.run("coll job N=" + n, job(n, timeout, plan.name()),
-                    timeout + LAUNCHER_GRACE_SECONDS, err));
-            note(err, results, n);
-        }
-        CollReport report = CollReport.from(plan, results, cores);
-        CollTable.print(report, out);
-        if (options.json() != null) {
-            JsonFile.write(options.json(), report.toJson());
-            out.println("JSON written to " + options.json());
+            CollReport report = CollReport.from(plan, results, cores);
+            CollTable.print(report, out);
+            Map<String, Object> doc = report.toDocument();
+            long[] pes = plan.pes().stream().mapToLong(Integer::longValue).toArray();
+            NativeBaselines baselines = new NativeBaselines(options, doc, out);
+            baselines.compare(NativeProbe.SHMEM, shmem, () -> comparison(NativeProbe.SHMEM, "shmem", results, pes));
+            baselines.compare(NativeProbe.MPI, mpi, () -> comparison(NativeProbe.MPI, "mpi", results, pes));
+            if (options.json() != null) {
+                JsonFile.write(options.json(), Json.write(doc));
+                out.println("JSON written to " + options.json());
+            }
+            if (options.plot() != null) {
+                out.println("bench coll: --plot draws figures by message size; collectives are measured by job size, so no plot");
+            }
         }
         out.flush();
         return 0;
+    }
+
+    /** Files a native run's figures under its job size, as the pgas4j job's are. */
+    private static void perJobSize(Map<String, Double> results, int n, Map<String, Double> figures) {
+        figures.forEach((k, v) -> results.put(ResultLine.key(k, n), v));
+    }
+
+    /** Barrier and allreduce by job size next to the native library's: {@code coll_vs_native_<lib>_*_ratio}. */
+    private static NativeComparison comparison(NativeProbe probe, String library, Map<String, Double> results, long[] pes) {
+        return new NativeComparison(probe.label(), results, pes).perJobSize()
+                .bySize(new NativeComparison.Pair("barrier (us)", CollMetrics.BARRIER_US, "native_" + library + "_barrier_us",
+                        "coll_vs_native_" + library + "_barrier_ratio", false))
+                .bySize(new NativeComparison.Pair("allreduce 8 B (us)", CollMetrics.ALLREDUCE8_US,
+                        "native_" + library + "_allreduce_us", "coll_vs_native_" + library + "_allreduce_ratio", false));
     }
 
     /**
@@ -98,11 +140,6 @@ final class CollBenchmark implements Benchmark {
             sb.append(' ').append(key).append(' ').append(RmaTable.fixed(results.getOrDefault(key, Double.NaN)));
         }
         err.println(sb);
-    }
-
-    private static void step(PrintStream err, String what) {
-        err.println("bench " + NAME + ": " + what + " ...");
-        err.flush();
     }
 
     /** The first line of the output: when, where and how the figures were taken. */

@@ -106,6 +106,11 @@ record CollReport(SortedMap<Integer, Double> barrierUs, SortedMap<Integer, Doubl
      * {@code raw_samecore_handoff_us} when it was measured.
      */
     String toJson() {
+        return Json.write(toDocument());
+    }
+
+    /** The JSON document's keys and values, for a caller that adds its own. */
+    Map<String, Object> toDocument() {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put(CollMetrics.BARRIER_US, keyedByString(barrierUs));
         doc.put(CollMetrics.ALLREDUCE8_US, keyedByString(allreduceUs));
@@ -113,7 +118,7 @@ record CollReport(SortedMap<Integer, Double> barrierUs, SortedMap<Integer, Doubl
         if (!Double.isNaN(sameCoreHandoffUs)) {
             doc.put(CollMetrics.RAW_SAMECORE_HANDOFF_US, sameCoreHandoffUs);
         }
-        return Json.write(doc);
+        return doc;
     }
 
     private static Map<String, Double> keyedByString(SortedMap<Integer, Double> byN) {

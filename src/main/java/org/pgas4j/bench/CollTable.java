@@ -31,7 +31,6 @@ final class CollTable {
             out.printf(Locale.ROOT, "%-34s %12s %10s  %s%n", t.name() + " (us)", RmaTable.fixed(t.value()),
                     t.condition(), t.verdict());
         }
-        out.println("(native OpenSHMEM barrier_all at 2 PEs: 0.371 us)");
     }
 
     private static void scalingRows(PrintStream out, String what, List<CollScaling> rows) {

@@ -35,6 +35,7 @@ final class NativeComparison {
     private final List<Pair> single = new ArrayList<>();
     private final List<Pair> perSize = new ArrayList<>();
     private final long[] sizes;
+    private String sizeUnit = " B";
 
     /**
      * @param nativeLabel how the table names the native column ("native MPI RMA")
@@ -45,6 +46,12 @@ final class NativeComparison {
         this.nativeLabel = nativeLabel;
         this.results = results;
         this.sizes = sizes.clone();
+    }
+
+    /** The per-size figures are per job size: rows read "N PEs" instead of "N B". */
+    NativeComparison perJobSize() {
+        sizeUnit = " PEs";
+        return this;
     }
 
     /** Adds a figure measured once. */
@@ -76,7 +83,7 @@ final class NativeComparison {
         out.printf(Locale.ROOT, "%-30s %12s %14s %9s%n", "vs " + nativeLabel, "pgas4j", "native", "ratio");
         for (Pair p : perSize) {
             for (long s : sizes) {
-                row(out, p.label() + " " + s + " B", p, ResultLine.key(p.ours(), s), ResultLine.key(p.theirs(), s));
+                row(out, p.label() + " " + s + sizeUnit, p, ResultLine.key(p.ours(), s), ResultLine.key(p.theirs(), s));
             }
         }
         for (Pair p : single) {

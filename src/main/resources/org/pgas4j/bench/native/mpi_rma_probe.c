@@ -3,6 +3,7 @@
  *          MPI_Win_allocate under MPI_Win_lock_all: MPI_Put + MPI_Win_flush and MPI_Get +
  *          MPI_Win_flush latency by size, MPI_Fetch_and_op (sum) and MPI_Compare_and_swap + flush;
  *          every rank: MPI_Barrier, BARRIERS times.
+ *        mpi_rma_probe atomics SECONDS BARRIERS       as rma, with only fetch-and-op and compare-and-swap.
  *        mpi_rma_probe coll SECONDS BARRIERS          every rank: MPI_Barrier and an 8-byte MPI_Allreduce.
  * Prints RESULT native_mpi_* lines (microseconds). */
 #include <mpi.h>
@@ -86,11 +87,11 @@ int main(int argc, char **argv) {
     MPI_Barrier(MPI_COMM_WORLD);
     MPI_Win_lock_all(0, win);
     if (me == 0 && size > 1) {
-        for (int i = 4; i < argc; i++) {
+        for (int i = 4; i < argc && strcmp(argv[1], "atomics") != 0; i++) {
             long s = atol(argv[i]);
             probe_result("native_mpi_put_lat_us", s, probe_time(put_flush, s, seconds) * 1e6);
         }
-        for (int i = 4; i < argc; i++) {
+        for (int i = 4; i < argc && strcmp(argv[1], "atomics") != 0; i++) {
             long s = atol(argv[i]);
             probe_result("native_mpi_get_lat_us", s, probe_time(get_flush, s, seconds) * 1e6);
         }

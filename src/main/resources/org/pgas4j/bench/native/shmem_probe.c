@@ -2,6 +2,7 @@
  * Usage: shmem_probe rma SECONDS BARRIERS SIZE...   PE 0 against PE 1: putmem + quiet and getmem
  *          latency by size, 8-byte putmem_nbi rate (windows of 64 + quiet), fetch-add and
  *          compare-swap latency; every PE: barrier_all, BARRIERS times.
+ *        shmem_probe atomics SECONDS BARRIERS       as rma, with only fetch-add and compare-swap.
  *        shmem_probe coll SECONDS BARRIERS          every PE: barrier_all and an 8-byte sum to all.
  *        shmem_probe startup                       init, one barrier_all, finalize.
  * Prints RESULT native_shmem_* lines (microseconds, M messages/s). */
@@ -84,7 +85,8 @@ int main(int argc, char **argv) {
     src = malloc((size_t) largest);
     memset(src, 0x5a, (size_t) largest);
     shmem_barrier_all();
-    if (me == 0 && shmem_n_pes() > 1) {
+    int transfers = strcmp(argv[1], "atomics") != 0;
+    if (me == 0 && shmem_n_pes() > 1 && transfers) {
         for (int i = 4; i < argc; i++) {
             long size = atol(argv[i]);
             probe_result("native_shmem_put_lat_us", size, probe_time(put_quiet, size, seconds) * 1e6);
@@ -94,6 +96,8 @@ int main(int argc, char **argv) {
             probe_result("native_shmem_get_lat_us", size, probe_time(get, size, seconds) * 1e6);
         }
         probe_result("native_shmem_put_mr_mps", -1, WINDOW / probe_time(put_window, 8, seconds) / 1e6);
+    }
+    if (me == 0 && shmem_n_pes() > 1) {
         probe_result("native_shmem_fadd_lat_us", -1, probe_time(fetch_add, 0, seconds) * 1e6);
         swap_value = shmem_long_atomic_fetch(word, 1);
         probe_result("native_shmem_cswap_lat_us", -1, probe_time(compare_swap, 0, seconds) * 1e6);
