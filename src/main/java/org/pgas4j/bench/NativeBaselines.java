@@ -58,12 +58,19 @@ final class NativeBaselines {
         return quick ? "0.02" : "0.4";
     }
 
-    /** Prints and records {@code probe}'s comparison, or why there is none. */
+    /**
+     * Prints and records {@code probe}'s comparison, or why there is none.
+     *
+     * @param comparison makes the comparison when the probe ran; it may give null when the caller
+     *     has printed and recorded the figures itself
+     */
     void compare(NativeProbe probe, Optional<String> missing, Supplier<NativeComparison> comparison) {
         if (missing.isEmpty()) {
             NativeComparison c = comparison.get();
-            c.print(out);
-            c.addTo(doc);
+            if (c != null) {
+                c.print(out);
+                c.addTo(doc);
+            }
         } else if (options.nativeBaselines()) {
             out.println(probe.label() + ": " + missing.get());
             @SuppressWarnings("unchecked")

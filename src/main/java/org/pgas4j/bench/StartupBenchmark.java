@@ -1,0 +1,121 @@
+package org.pgas4j.bench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code pgas4j bench startup [--json FILE] [--quick] [--native]}: seconds from the launch of a job
+ * to its exit, for a job that initialises, passes one barrier and exits ({@link StartupPe}), at
+ * N = 2, 8 and 16 PEs on this host over {@code shm}; with {@code --native}, alternated with the same
+ * C program under {@code oshrun --oversubscribe} ({@link NativeProbe#SHMEM} in its start-up mode).
+ * Each figure is the median of the rounds (3, or 1 with {@code --quick}). JSON: {@code startup_s}
+ * (N to seconds), and with {@code --native} {@code native_startup_s}, {@code startup_vs_native}
+ * (N to ratio) and {@code startup_vs_native_16}.
+ */
+final class StartupBenchmark implements Benchmark {
+    private static final String NAME = "startup";
+    private static final List<Integer> PES = List.of(2, 8, 16);
+    private static final long TIMEOUT_SECONDS = 120;
+    private static final String STARTUP_S = "startup_s";
+    private static final String NATIVE_STARTUP_S = "native_startup_s";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String summary() {
+        return "[--json FILE] [--quick] [--native]  seconds from launch to exit of an init + barrier + exit job at"
+                + " N = 2, 8, 16, and (--native) the same C program under oshrun";
+    }
+
+    @Override
+    public int run(List<String> args, PrintStream out, PrintStream err) {
+        RmaOptions options = RmaOptions.parseWithBaselines(NAME, args);
+        JsonFile.check(NAME, options.json());
+        int rounds = options.quick() ? 1 : 3;
+        out.println("# pgas4j bench startup | " + BenchPlot.subtitle(JvmCommands.TRANSPORT).replace(", 2 PEs", "")
+                + " | N = 2, 8, 16 | rounds: " + rounds);
+        out.flush();
+        Map<String, Double> results = new LinkedHashMap<>();
+        Map<String, Object> doc = new LinkedHashMap<>();
+        try (NativeRunner natives = NativeRunner.create(JvmCommands.TRANSPORT, Map.of())) {
+            Optional<String> shmem = NativeBaselines.unavailable(options, natives, NativeProbe.SHMEM, err);
+            Progress progress = new Progress(NAME, PES.size() * rounds * (shmem.isEmpty() ? 2 : 1), err);
+            for (int n : PES) {
+                List<Map<String, Double>> perRound = new ArrayList<>();
+                for (int r = 1; r <= rounds; r++) {
+                    String of = rounds > 1 ? " (round " + r + " of " + rounds + ")" : "";
+                    progress.phase("pgas4j job of " + n + " PEs" + of);
+                    Map<String, Double> round = new LinkedHashMap<>();
+                    round.put(ResultLine.key(STARTUP_S, n), timed(() -> ChildProcess.run("startup job N=" + n,
+                            withPes(JvmCommands.pgasJob(TIMEOUT_SECONDS, StartupPe.class), n), TIMEOUT_SECONDS + 10, err)));
+                    if (shmem.isEmpty()) {
+                        progress.phase(NativeProbe.SHMEM.label() + " start-up, " + n + " PEs" + of);
+                        round.put(ResultLine.key(NATIVE_STARTUP_S, n), timed(() -> natives.run(NativeProbe.SHMEM, n,
+                                List.of("startup"), Set.of(), TIMEOUT_SECONDS, err)));
+                    }
+                    perRound.add(round);
+                }
+                results.putAll(RoundMedian.of(perRound));
+            }
+            print(results, out, doc);
+            new NativeBaselines(options, doc, out).compare(NativeProbe.SHMEM, shmem, () -> null);
+        }
+        if (options.json() != null) {
+            JsonFile.write(options.json(), Json.write(doc));
+            out.println("JSON written to " + options.json());
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static void print(Map<String, Double> results, PrintStream out, Map<String, Object> doc) {
+        Map<String, Double> ours = new LinkedHashMap<>();
+        Map<String, Double> theirs = new LinkedHashMap<>();
+        Map<String, Double> ratios = new LinkedHashMap<>();
+        out.printf(Locale.ROOT, "%6s %12s %14s %9s%n", "PEs", "pgas4j (s)", "native (s)", "ratio");
+        for (int n : PES) {
+            double s = ResultLine.positive(results, ResultLine.key(STARTUP_S, n), "startup job");
+            Double c = results.get(ResultLine.key(NATIVE_STARTUP_S, n));
+            ours.put(Integer.toString(n), s);
+            if (c != null) {
+                theirs.put(Integer.toString(n), c);
+                ratios.put(Integer.toString(n), s / c);
+            }
+            out.printf(Locale.ROOT, "%6d %12s %14s %9s%n", n, RmaTable.fixed(s), c == null ? "-" : RmaTable.fixed(c),
+                    c == null ? "-" : RmaTable.fixed(s / c));
+        }
+        doc.put(STARTUP_S, ours);
+        if (!theirs.isEmpty()) {
+            doc.put(NATIVE_STARTUP_S, theirs);
+            doc.put("startup_vs_native", ratios);
+            doc.put("startup_vs_native_16", ratios.get("16"));
+        }
+    }
+
+    /** Seconds that {@code run} takes. */
+    private static double timed(Runnable run) {
+        long start = System.nanoTime();
+        run.run();
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    /** A job command of {@link JvmCommands#pgasJob} with its {@code -np} set to {@code n}. */
+    static List<String> withPes(List<String> cmd, int n) {
+        List<String> out = new ArrayList<>(cmd);
+        int np = out.indexOf("-np");
+        if (np < 0) {
+            throw new IllegalStateException("the job command has no -np: " + cmd);
+        }
+        out.set(np + 1, Integer.toString(n));
+        return out;
+    }
+}
