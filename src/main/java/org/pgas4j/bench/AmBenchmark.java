@@ -41,11 +41,12 @@ final class AmBenchmark implements Benchmark {
         out.println(RmaBenchmark.header(RmaPlan.named(plan.name())).replace("bench rma", "bench " + NAME));
         out.flush();
         List<Map<String, Double>> rounds = new ArrayList<>();
+        Progress progress = new Progress(NAME, 2 * plan.rounds(), err);
         for (int r = 1; r <= plan.rounds(); r++) {
             String of = plan.rounds() > 1 ? " (round " + r + " of " + plan.rounds() + ")" : "";
-            step(err, "raw ping-pong, 2 plain JVMs" + of);
+            progress.phase("raw ping-pong, 2 plain JVMs" + of);
             Map<String, Double> round = new HashMap<>(RawPingPong.measure(RmaPlan.named(plan.name()), timeout, err));
-            step(err, "active-message job" + of);
+            progress.phase("active-message job" + of);
             round.putAll(ChildProcess.run("am job", JvmCommands.pgasJob(timeout, AmLatencyPe.class, plan.name()),
                     timeout + LAUNCHER_GRACE_SECONDS, err));
             err.println("bench " + NAME + ":   " + AmMetrics.RAW_PINGPONG_ONEWAY_US + " "
@@ -61,10 +62,5 @@ final class AmBenchmark implements Benchmark {
         }
         out.flush();
         return 0;
-    }
-
-    private static void step(PrintStream err, String what) {
-        err.println("bench " + NAME + ": " + what + " ...");
-        err.flush();
     }
 }

@@ -34,8 +34,9 @@ final class KindsBenchmark implements Benchmark {
     public int run(List<String> args, PrintStream out, PrintStream err) {
         JobBench bench = JobBench.start(name(), args, out, FULL_TIMEOUT_SECONDS, QUICK_TIMEOUT_SECONDS);
         Map<String, Object> doc = new LinkedHashMap<>();
+        Progress progress = new Progress(name(), 2, err);
         for (String path : List.of("auto", "am")) {
-            err.println("bench kinds: 2-PE job, pgas4j.rma.path=" + path + " ...");
+            progress.phase("2-PE job, pgas4j.rma.path=" + path);
             Map<String, Double> r = bench.runJob("kinds job (" + path + ")", List.of("-Dpgas4j.rma.path=" + path),
                     KindsBandwidthPe.class, err);
             String suffix = path.equals("am") ? "_am" : "";

@@ -29,7 +29,7 @@ final class TeamsBenchmark implements Benchmark {
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
         JobBench bench = JobBench.start(name(), args, out, FULL_TIMEOUT_SECONDS, QUICK_TIMEOUT_SECONDS);
-        err.println("bench teams: 2-PE job ...");
+        new Progress(name(), 1, err).phase("2-PE job");
         Map<String, Double> r = bench.runJob("teams job", List.of(), TeamsLatencyPe.class, err);
         Map<String, Object> doc = new LinkedHashMap<>();
         double world = ResultLine.positive(r, TeamsLatencyPe.WORLD, "teams job");
