@@ -119,7 +119,9 @@ final class NativeRunner implements AutoCloseable {
             cmd.addAll(launcherWords(probe, processes));
             if (transport.equals("ucx")) {
                 env.putAll(ucxEnvironment);
-                cmd.addAll(List.of("--mca", "pml", "ucx", "--mca", "osc", "ucx", "--mca", "btl", "self"));
+                // Open MPI 4.1 selects its UCX components only over RDMA transports unless told "any".
+                cmd.addAll(List.of("--mca", "pml", "ucx", "--mca", "pml_ucx_tls", "any", "--mca", "pml_ucx_devices", "any",
+                        "--mca", "osc", "ucx", "--mca", "btl", "self"));
                 ucxEnvironment.keySet().forEach(k -> cmd.addAll(List.of("-x", k)));
             } else if (probe == NativeProbe.MPI) {
                 // MPI-3 RMA through the shared-memory one-sided component (Open MPI's choice

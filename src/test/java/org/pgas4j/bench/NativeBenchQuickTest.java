@@ -48,6 +48,16 @@ class NativeBenchQuickTest {
     }
 
     @Test
+    @Needs({SystemComponent.UCX, SystemComponent.UCX_PERFTEST})
+    void rmaOverUcxRunsMpiOverTheSameUcxTransport() throws Exception {
+        Map<String, Object> doc = run("rma", "--transport", "ucx");
+        for (String bySize : List.of("native_mpi_put_lat_us", "native_mpi_get_lat_us", "rma_vs_native_mpi_put_ratio",
+                "rma_vs_native_mpi_get_ratio", "ucx_perftest_put_lat_us")) {
+            assertPositiveBy((Map<String, Object>) doc.get(bySize), QUICK_SIZES, bySize);
+        }
+    }
+
+    @Test
     void atomicsCompareWithOpenShmemAndMpi() throws Exception {
         Map<String, Object> doc = run("atomics");
         assertPositive(doc, "native_shmem_fadd_lat_us", "native_shmem_cswap_lat_us", "native_mpi_fadd_lat_us",
