@@ -42,6 +42,9 @@ final class AtomicsBenchmark implements Benchmark {
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
         RmaOptions options = RmaOptions.parseWithBaselines(NAME, args);
+        if (options.plot() != null) {
+            throw new UsageException("bench atomics: --plot draws figures against message size or PEs; atomics have neither");
+        }
         if (options.json() != null && Files.isDirectory(options.json())) {
             throw new UsageException("bench atomics: --json " + options.json() + " is a directory; give a file name");
         }
@@ -86,9 +89,6 @@ final class AtomicsBenchmark implements Benchmark {
             if (options.json() != null) {
                 writeJson(options.json(), Json.write(doc));
                 out.println("JSON written to " + options.json());
-            }
-            if (options.plot() != null) {
-                out.println("bench atomics: --plot draws figures by message size; atomics have none, so no plot");
             }
         }
         out.flush();

@@ -27,7 +27,7 @@ final class BenchPlot {
      * One line of a chart, from figures by size.
      *
      * @param name the legend's text
-     * @param bySize the figures, by message size in bytes
+     * @param bySize the figures, by message size in bytes (or by job size, for {@link #byPes})
      * @param nativeBaseline whether it is a native program's (drawn dashed)
      */
     record Line(String name, SortedMap<Long, Double> bySize, boolean nativeBaseline) {
@@ -35,6 +35,16 @@ final class BenchPlot {
 
     /** A chart of {@code lines} against message size; lines without a point are left out. */
     static Chart bySize(String title, String subtitle, String yLabel, List<Line> lines) {
+        return chart(title, subtitle, "message size (bytes)", LineChart.XScale.BYTES, yLabel, lines);
+    }
+
+    /** A chart of {@code lines} (keyed by job size) against the number of PEs. */
+    static Chart byPes(String title, String subtitle, String yLabel, List<Line> lines) {
+        return chart(title, subtitle, "PEs", LineChart.XScale.POWERS_OF_TWO, yLabel, lines);
+    }
+
+    private static Chart chart(String title, String subtitle, String xLabel, LineChart.XScale scale, String yLabel,
+                               List<Line> lines) {
         List<Series> series = new ArrayList<>();
         for (Line l : lines) {
             if (l.bySize().isEmpty()) {
@@ -49,7 +59,7 @@ final class BenchPlot {
             }
             series.add(new Series(l.name(), x, y, Rgb.series(series.size()), l.nativeBaseline()));
         }
-        return new LineChart(title, subtitle, "message size (bytes)", yLabel, true, series);
+        return new LineChart(title, subtitle, xLabel, yLabel, scale, series);
     }
 
     /** The subtitle of a run's charts: host, transport, PEs, cores and the time. */

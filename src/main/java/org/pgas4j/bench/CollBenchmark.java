@@ -34,7 +34,7 @@ final class CollBenchmark implements Benchmark {
 
     @Override
     public String summary() {
-        return "[--json FILE] [--quick] [--native]  barrier and 8 B allreduce latency at N = 2, 4, 8, 16 PEs, scaling vs"
+        return "[--json FILE] [--quick] [--native] [--plot FILE]  barrier and 8 B allreduce latency at N = 2, 4, 8, 16 PEs, scaling vs"
                 + " log2(N), and (--native) the installed OpenSHMEM's and MPI's";
     }
 
@@ -89,11 +89,30 @@ final class CollBenchmark implements Benchmark {
                 out.println("JSON written to " + options.json());
             }
             if (options.plot() != null) {
-                out.println("bench coll: --plot draws figures by message size; collectives are measured by job size, so no plot");
+                BenchPlot.write(options.plot(), chart(report, results, pes), out);
             }
         }
         out.flush();
         return 0;
+    }
+
+    /** Barrier and allreduce latency against the job size, with the native libraries' of the run. */
+    private static org.pgas4j.plot.Chart chart(CollReport report, Map<String, Double> results, long[] pes) {
+        NativeComparison c = new NativeComparison("", results, pes);
+        return BenchPlot.byPes("bench coll: barrier and 8-byte allreduce latency", BenchPlot.subtitle(JvmCommands.TRANSPORT)
+                .replace(JvmCommands.PES + " PEs", "N PEs"), "latency (us)", List.of(
+                        new BenchPlot.Line("pgas4j barrier", byPes(report.barrierUs()), false),
+                        new BenchPlot.Line("pgas4j allreduce", byPes(report.allreduceUs()), false),
+                        new BenchPlot.Line("native OpenSHMEM barrier_all", c.nativeBySize("native_shmem_barrier_us"), true),
+                        new BenchPlot.Line("native OpenSHMEM sum_to_all", c.nativeBySize("native_shmem_allreduce_us"), true),
+                        new BenchPlot.Line("native MPI_Barrier", c.nativeBySize("native_mpi_barrier_us"), true),
+                        new BenchPlot.Line("native MPI_Allreduce", c.nativeBySize("native_mpi_allreduce_us"), true)));
+    }
+
+    private static java.util.SortedMap<Long, Double> byPes(java.util.SortedMap<Integer, Double> m) {
+        java.util.SortedMap<Long, Double> out = new java.util.TreeMap<>();
+        m.forEach((n, v) -> out.put(n.longValue(), v));
+        return out;
     }
 
     /** Files a native run's figures under its job size, as the pgas4j job's are. */

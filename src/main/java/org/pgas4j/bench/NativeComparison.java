@@ -66,7 +66,7 @@ final class NativeComparison {
         return this;
     }
 
-    /** The native figures at every size of {@code metric}, for a plot. */
+    /** The figures at every size of {@code metric} that the run has (native ones, usually), for a plot. */
     SortedMap<Long, Double> nativeBySize(String metric) {
         SortedMap<Long, Double> m = new TreeMap<>();
         for (long s : sizes) {

@@ -48,7 +48,7 @@ final class RmaBenchmark implements Benchmark {
 
     @Override
     public String summary() {
-        return "[--transport shm|ucx] [--json FILE] [--quick]  put/get latency, put bandwidth and ping-pong vs memcpy"
+        return "[--transport shm|ucx] [--json FILE] [--quick] [--native] [--plot FILE]  put/get latency, put bandwidth and ping-pong vs memcpy"
                 + " and a raw JVM ping-pong (shm) or vs ucx_perftest (ucx)";
     }
 

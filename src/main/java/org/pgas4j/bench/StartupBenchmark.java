@@ -32,7 +32,7 @@ final class StartupBenchmark implements Benchmark {
 
     @Override
     public String summary() {
-        return "[--json FILE] [--quick] [--native]  seconds from launch to exit of an init + barrier + exit job at"
+        return "[--json FILE] [--quick] [--native] [--plot FILE]  seconds from launch to exit of an init + barrier + exit job at"
                 + " N = 2, 8, 16, and (--native) the same C program under oshrun";
     }
 
@@ -68,6 +68,13 @@ final class StartupBenchmark implements Benchmark {
             }
             print(results, out, doc);
             new NativeBaselines(options, doc, out).compare(NativeProbe.SHMEM, shmem, () -> null);
+        }
+        if (options.plot() != null) {
+            NativeComparison c = new NativeComparison("", results, PES.stream().mapToLong(Integer::longValue).toArray());
+            BenchPlot.write(options.plot(), BenchPlot.byPes("bench startup: launch to exit of init + barrier + exit",
+                    BenchPlot.subtitle(JvmCommands.TRANSPORT).replace(JvmCommands.PES + " PEs", "N PEs"), "seconds",
+                    List.of(new BenchPlot.Line("pgas4j", c.nativeBySize(STARTUP_S), false),
+                            new BenchPlot.Line("native OpenSHMEM (oshrun)", c.nativeBySize(NATIVE_STARTUP_S), true))), out);
         }
         if (options.json() != null) {
             JsonFile.write(options.json(), Json.write(doc));

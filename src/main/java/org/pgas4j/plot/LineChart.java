@@ -11,11 +11,21 @@ import java.util.function.DoubleFunction;
  * @param subtitle the second line (machine, transport, date)
  * @param xLabel the x axis' label
  * @param yLabel the y axis' label
- * @param xIsBytes whether x values are byte counts (ticks on powers of 4, labelled 4K, 1M)
+ * @param xScale how the x axis is ticked and labelled
  * @param series the lines, at least one
  */
-public record LineChart(String title, String subtitle, String xLabel, String yLabel, boolean xIsBytes,
+public record LineChart(String title, String subtitle, String xLabel, String yLabel, XScale xScale,
                         List<Series> series) implements Chart {
+    /** The kinds of x axis. */
+    public enum XScale {
+        /** Byte counts: ticks on powers of 4, labelled 4K, 1M. */
+        BYTES,
+        /** Counts such as PEs: ticks on powers of 2. */
+        POWERS_OF_TWO,
+        /** Plain values: ticks on powers of 10. */
+        DECADES
+    }
+
     private static final double LEFT = 78;
     private static final double RIGHT = 24;
     private static final double TOP = 62;
@@ -37,11 +47,15 @@ public record LineChart(String title, String subtitle, String xLabel, String yLa
         double x1 = width - RIGHT;
         double y0 = height - BOTTOM;
         double y1 = TOP;
-        LogAxis xAxis = new LogAxis(min(true), max(true), xIsBytes ? 4 : 10, x0, x1);
+        LogAxis xAxis = new LogAxis(min(true), max(true), switch (xScale) {
+            case BYTES -> 4;
+            case POWERS_OF_TWO -> 2;
+            case DECADES -> 10;
+        }, x0, x1);
         LogAxis yAxis = new LogAxis(min(false), max(false), 10, y0, y1);
         c.text(width / 2.0, 24, title, 16, Canvas.Align.MIDDLE, Rgb.BLACK, false);
         c.text(width / 2.0, 44, subtitle, 11, Canvas.Align.MIDDLE, Rgb.TEXT_GREY, false);
-        DoubleFunction<String> xText = LogAxis.labels(xIsBytes);
+        DoubleFunction<String> xText = LogAxis.labels(xScale == XScale.BYTES);
         for (double t : xAxis.ticks(12)) {
             double px = xAxis.pixel(t);
             c.line(px, y0, px, y1, Rgb.GRID, 1, false);

@@ -27,7 +27,7 @@ class PlotFileTest {
         double[] ours = {0.1, 0.11, 0.2, 0.5, 2, 14, 40};
         double[] theirs = {0.2, 0.21, 0.3, 0.6, 2.1, 13, 38};
         return new LineChart("put + quiet latency", "host | shm, 2 PEs | 2026-11-25", "message size (bytes)",
-                "latency (us)", true, List.of(new Series("pgas4j <facade>", SIZES, ours, Rgb.series(0), false),
+                "latency (us)", LineChart.XScale.BYTES, List.of(new Series("pgas4j <facade>", SIZES, ours, Rgb.series(0), false),
                         new Series("native OSHMEM", SIZES, theirs, Rgb.series(1), true)));
     }
 
@@ -91,7 +91,7 @@ class PlotFileTest {
         assertTrue(e.getMessage().contains("point 1"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new Series("s", new double[] {1}, new double[] {Double.NaN},
                 Rgb.BLACK, false));
-        assertThrows(IllegalArgumentException.class, () -> new LineChart("t", "s", "x", "y", false, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new LineChart("t", "s", "x", "y", LineChart.XScale.DECADES, List.of()));
         assertThrows(IllegalArgumentException.class, () -> new Rgb(256, 0, 0));
     }
 
