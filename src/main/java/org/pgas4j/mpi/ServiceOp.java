@@ -149,13 +149,14 @@ final class ServiceOp extends Op {
                 serviced++;
             }
         }
-        MpiException own = ownFailure();
-        if (own != null) {
-            fail(own);
-            return;
-        }
         if (need >= 0 && serviced == need && ownServiced()) {
-            complete(Status.EMPTY);
+            // a refusal is recorded before its request stops being outstanding: look after that test
+            MpiException own = ownFailure();
+            if (own != null) {
+                fail(own);
+            } else {
+                complete(Status.EMPTY);
+            }
         }
     }
 
