@@ -8,7 +8,8 @@ import org.pgas4j.BadArgumentException;
  * An MPI datatype ({@code MPI_Datatype}): a sequence of primitive elements at byte displacements
  * (its <em>type map</em>). The primitives are {@link #BYTE}, {@link #CHAR}, {@link #SHORT},
  * {@link #INT}, {@link #LONG}, {@link #FLOAT} and {@link #DOUBLE}, in the platform's byte order;
- * derived types come from {@link #contiguous}, {@link #vector} and {@link #indexed}.
+ * derived types come from {@link #contiguous}, {@link #vector}, {@link #indexed} and
+ * {@link #struct} (the one that mixes primitives).
  *
  * <p>{@link #size()} is the number of data bytes of one item, {@link #extent()} the span from its
  * lowest to its highest byte (the stride between consecutive items of a count). The
@@ -144,6 +145,77 @@ public final class Datatype {
                 + old + ")");
     }
 
+    /**
+     * Blocks of {@code blocklengths[i]} copies of {@code types[i]} at byte displacement
+     * {@code displacements[i]} ({@code MPI_Type_create_struct}), in the order given: the way to
+     * mix primitives in one item.
+     *
+     * @throws BadArgumentException if the arrays are null or of different lengths, a type is null,
+     *         or a length or displacement is negative
+     */
+    public static Datatype struct(int[] blocklengths, long[] displacements, Datatype[] types) {
+        if (blocklengths == null || displacements == null || types == null || blocklengths.length != displacements.length
+                || types.length != blocklengths.length) {
+            throw new BadArgumentException("Datatype.struct: blocklengths, displacements and types must be non-null "
+                    + "arrays of one length");
+        }
+        Builder b = new Builder();
+        for (int i = 0; i < types.length; i++) {
+            checkOld("struct", types[i]);
+            if (blocklengths[i] < 0 || displacements[i] < 0) {
+                throw new BadArgumentException("Datatype.struct: block " + i + " has length " + blocklengths[i]
+                        + " and displacement " + displacements[i] + "; neither may be negative");
+            }
+            for (int k = 0; k < blocklengths[i]; k++) {
+                b.add(types[i], Math.addExact(displacements[i], Math.multiplyExact((long) k, types[i].map.extent)));
+            }
+        }
+        return b.build("struct(" + types.length + " blocks)");
+    }
+
+    /** Collects copies of old types at byte displacements, merging runs and signature runs. */
+    private static final class Builder {
+        private final List<long[]> runs = new ArrayList<>();
+        private final List<Primitive> kinds = new ArrayList<>();
+        private final List<Long> counts = new ArrayList<>();
+
+        void add(Datatype old, long base) {
+            for (int r = 0; r < old.map.offsets.length; r++) {
+                long off = base + old.map.offsets[r];
+                long len = old.map.lengths[r];
+                long[] last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
+                if (last != null && last[0] + last[1] == off) {
+                    last[1] += len;
+                } else {
+                    runs.add(new long[] {off, len});
+                }
+            }
+            for (int s = 0; s < old.sigKinds.length; s++) {
+                int n = kinds.size();
+                if (n > 0 && kinds.get(n - 1) == old.sigKinds[s]) {
+                    counts.set(n - 1, counts.get(n - 1) + old.sigCounts[s]);
+                } else {
+                    kinds.add(old.sigKinds[s]);
+                    counts.add(old.sigCounts[s]);
+                }
+            }
+        }
+
+        Datatype build(String name) {
+            long[] offs = new long[runs.size()];
+            long[] lens = new long[runs.size()];
+            for (int i = 0; i < offs.length; i++) {
+                offs[i] = runs.get(i)[0];
+                lens[i] = runs.get(i)[1];
+            }
+            long[] sc = new long[counts.size()];
+            for (int i = 0; i < sc.length; i++) {
+                sc[i] = counts.get(i);
+            }
+            return new Datatype(name, TypeMap.of(offs, lens), kinds.toArray(new Primitive[0]), sc);
+        }
+    }
+
     private static void checkOld(String op, Datatype old) {
         if (old == null) {
             throw new BadArgumentException("Datatype." + op + ": the old type is null");
@@ -151,45 +223,14 @@ public final class Datatype {
     }
 
     private static Datatype build(int[] lengths, int[] displs, Datatype old, String name) {
-        List<long[]> runs = new ArrayList<>();
-        List<Primitive> kinds = new ArrayList<>();
-        List<Long> counts = new ArrayList<>();
+        Builder b = new Builder();
         long ext = old.map.extent;
-        for (int b = 0; b < lengths.length; b++) {
-            for (int k = 0; k < lengths[b]; k++) {
-                long base = Math.multiplyExact(Math.addExact((long) displs[b], k), ext);
-                for (int r = 0; r < old.map.offsets.length; r++) {
-                    long off = base + old.map.offsets[r];
-                    long len = old.map.lengths[r];
-                    long[] last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
-                    if (last != null && last[0] + last[1] == off) {
-                        last[1] += len;
-                    } else {
-                        runs.add(new long[] {off, len});
-                    }
-                }
-                for (int s = 0; s < old.sigKinds.length; s++) {
-                    int n = kinds.size();
-                    if (n > 0 && kinds.get(n - 1) == old.sigKinds[s]) {
-                        counts.set(n - 1, counts.get(n - 1) + old.sigCounts[s]);
-                    } else {
-                        kinds.add(old.sigKinds[s]);
-                        counts.add(old.sigCounts[s]);
-                    }
-                }
+        for (int i = 0; i < lengths.length; i++) {
+            for (int k = 0; k < lengths[i]; k++) {
+                b.add(old, Math.multiplyExact(Math.addExact((long) displs[i], k), ext));
             }
         }
-        long[] offs = new long[runs.size()];
-        long[] lens = new long[runs.size()];
-        for (int i = 0; i < offs.length; i++) {
-            offs[i] = runs.get(i)[0];
-            lens[i] = runs.get(i)[1];
-        }
-        long[] sc = new long[counts.size()];
-        for (int i = 0; i < sc.length; i++) {
-            sc[i] = counts.get(i);
-        }
-        return new Datatype(name, TypeMap.of(offs, lens), kinds.toArray(new Primitive[0]), sc);
+        return b.build(name);
     }
 
     /** The one primitive of the signature, or null when it mixes primitives or is empty. */

@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 import org.pgas4j.ActiveMessages;
 import org.pgas4j.AmCategory;
@@ -39,6 +41,8 @@ final class Engine {
     private final Arena arena = Arena.ofShared();
     private final Map<Integer, Arrivals> arrivals = new ConcurrentHashMap<>();
     private final List<Op> active = new ArrayList<>();
+    /** GET data to copy into origin buffers: done on the program's thread, which owns them. */
+    private final Queue<Runnable> deliveries = new ConcurrentLinkedQueue<>();
     private int nextCommId = 1;
     private volatile boolean closed;
 
@@ -126,6 +130,10 @@ final class Engine {
      */
     void progress() {
         am.poll();
+        Runnable d;
+        while ((d = deliveries.poll()) != null) {
+            d.run();
+        }
         if (active.isEmpty()) {
             return;
         }
@@ -229,10 +237,16 @@ final class Engine {
         if (r == null) {
             return;
         }
-        if (r.staging >= 0) {
-            if (r.destination != null) {
+        if (r.staging >= 0 && r.destination != null) {
+            // a staged GET: the origin buffer may be confined to the program's thread
+            deliveries.add(() -> {
                 r.originMap.unpack(registered, r.staging, r.bytes, r.destination, 0, r.originCount);
-            }
+                heap.release(r.staging);
+                origins.settle(r);
+            });
+            return;
+        }
+        if (r.staging >= 0) {
             heap.release(r.staging);
         }
         origins.settle(r);
@@ -243,8 +257,13 @@ final class Engine {
         if (r == null) {
             return;
         }
-        r.originMap.unpack(t.payload(), 0, Math.min(t.payloadLength(), r.bytes), r.destination, 0, r.originCount);
-        origins.settle(r);
+        long n = Math.min(t.payloadLength(), r.bytes);
+        byte[] data = new byte[(int) n];
+        MemorySegment.copy(t.payload(), 0, MemorySegment.ofArray(data), 0, n);
+        deliveries.add(() -> {
+            r.originMap.unpack(MemorySegment.ofArray(data), 0, n, r.destination, 0, r.originCount);
+            origins.settle(r);
+        });
     }
 
     private void onFailed(AmToken t) {

@@ -113,9 +113,10 @@ final class SemanticsScenarios {
             w.barrier();
             // WAIT on IOFFER and IAVAIL
             set(buf, 3, 77L * w.rank());
-            Request o = w.ioffer(buf, buf.byteSize(), 8, 12, 1);
             long[] got = {SENTINEL};
+            // issued before the IOFFER: an IOFFER may complete at inception, before later GETs
             w.get(got, 1, Datatype.LONG, right(w), 3, 1, Datatype.LONG, 12);
+            Request o = w.ioffer(buf, buf.byteSize(), 8, 12, 1);
             o.waitFor();
             eq(77L * right(w), got[0], "GET serviced by IOFFER, after WAIT");
         }
