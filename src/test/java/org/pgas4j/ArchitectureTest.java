@@ -48,13 +48,15 @@ class ArchitectureTest {
                     "org.pgas4j.internal.kinds", "org.pgas4j.spi", "org.pgas4j.bootstrap")),
             // Facades reach the transports only through the public API.
             Map.entry("org.pgas4j.shmem", List.of(API)),
+            Map.entry("org.pgas4j.mpi", List.of(API)),
+            Map.entry("org.pgas4j.examples.mpi", List.of(API, "org.pgas4j.mpi")),
             Map.entry("org.pgas4j.examples", List.of(API)),
             Map.entry("org.pgas4j.examples.shmem", List.of(API, "org.pgas4j.shmem")),
             // Charts: the JDK only.
             Map.entry("org.pgas4j.plot", List.of()),
             Map.entry("org.pgas4j.bench", List.of(API, "org.pgas4j.launcher", "org.pgas4j.transport.shm",
                     "org.pgas4j.transport.ucx",
-                    "org.pgas4j.shmem", "org.pgas4j.plot")),
+                    "org.pgas4j.shmem", "org.pgas4j.mpi", "org.pgas4j.plot")),
             Map.entry("org.pgas4j.launcher", List.of(API, "org.pgas4j.spi", "org.pgas4j.bootstrap",
                     "org.pgas4j.transport.shm", "org.pgas4j.transport.local", "org.pgas4j.shmem")));
 

@@ -91,6 +91,12 @@ final class JvmCommands {
      */
     static List<String> pgasJob(String transport, long timeoutSeconds, List<String> peJvmOptions, Class<?> mainClass,
                                 String... args) {
+        return pgasJob(transport, PES, timeoutSeconds, peJvmOptions, mainClass, args);
+    }
+
+    /** {@link #pgasJob(String, long, List, Class, String...)} with {@code pes} PEs instead of {@link #PES}. */
+    static List<String> pgasJob(String transport, int pes, long timeoutSeconds, List<String> peJvmOptions,
+                                Class<?> mainClass, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
         cmd.addAll(JVM_OPTIONS);
@@ -101,7 +107,7 @@ final class JvmCommands {
             }
         }
         String cp = classPath();
-        cmd.addAll(List.of("-cp", cp, Launcher.class.getName(), "run", "-np", Integer.toString(PES),
+        cmd.addAll(List.of("-cp", cp, Launcher.class.getName(), "run", "-np", Integer.toString(pes),
                 "--transport", transport, "--timeout", Long.toString(timeoutSeconds),
                 "--jvm-arg", "-Dpgas4j.segment.size=" + RmaPlan.SEGMENT_SIZE));
         for (String option : peJvmOptions) {

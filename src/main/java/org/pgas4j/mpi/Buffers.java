@@ -1,0 +1,78 @@
+package org.pgas4j.mpi;
+
+import java.lang.foreign.MemorySegment;
+import org.pgas4j.BadArgumentException;
+
+/**
+ * Origin buffers: a {@link MemorySegment} or a Java primitive array, seen as a memory segment,
+ * checked against the datatype and count that describe it.
+ */
+final class Buffers {
+    private Buffers() {
+    }
+
+    /**
+     * {@code buf} as a memory segment, after checking that {@code count} items of {@code type}
+     * lie inside it and, for an array, that the type's primitives are the array's elements.
+     *
+     * @throws BadArgumentException naming the operation and what is wrong
+     */
+    static MemorySegment of(Object buf, long count, Datatype type, String op) {
+        if (type == null) {
+            throw new BadArgumentException(op + ": the datatype is null");
+        }
+        if (count < 0) {
+            throw new BadArgumentException(op + ": count " + count + " is negative");
+        }
+        MemorySegment m = segmentOf(buf, type, op);
+        long[] span = type.map.span(0, count);
+        if (span == null || span[1] > m.byteSize()) {
+            throw new BadArgumentException(op + ": " + count + " items of " + type + " need bytes [0, "
+                    + (span == null ? "overflow" : Long.toString(span[1])) + ") but the buffer has " + m.byteSize()
+                    + " bytes");
+        }
+        return m;
+    }
+
+    private static MemorySegment segmentOf(Object buf, Datatype type, String op) {
+        if (buf instanceof MemorySegment m) {
+            return m;
+        }
+        if (buf == null || !buf.getClass().isArray() || !buf.getClass().getComponentType().isPrimitive()
+                || buf instanceof boolean[]) {
+            throw new BadArgumentException(op + ": the buffer must be a MemorySegment or an array of byte, char, "
+                    + "short, int, long, float or double, not " + (buf == null ? "null" : buf.getClass().getSimpleName()));
+        }
+        Datatype.Primitive p = type.uniformPrimitive();
+        Class<?> component = buf.getClass().getComponentType();
+        if (component != byte.class && (p == null || p.arrayComponent != component) && type.size() > 0) {
+            throw new BadArgumentException(op + ": datatype " + type + " does not describe elements of a "
+                    + component + "[] (use a byte[] or a MemorySegment for mixed types)");
+        }
+        return switch (buf) {
+            case byte[] a -> MemorySegment.ofArray(a);
+            case char[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            default -> throw new BadArgumentException(op + ": unsupported buffer " + buf.getClass());
+        };
+    }
+
+    /** A servicing buffer: {@code base} with {@code size} bytes, checked. */
+    static MemorySegment servicing(MemorySegment base, long size, int dispUnit, String op) {
+        if (base == null) {
+            throw new BadArgumentException(op + ": base is null");
+        }
+        if (size < 0 || size > base.byteSize()) {
+            throw new BadArgumentException(op + ": size " + size + " is outside [0, " + base.byteSize()
+                    + "], the bytes of base");
+        }
+        if (dispUnit <= 0) {
+            throw new BadArgumentException(op + ": disp_unit " + dispUnit + " is not positive");
+        }
+        return base.asSlice(0, size);
+    }
+}

@@ -1,0 +1,281 @@
+package org.pgas4j.mpi;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
+import org.pgas4j.ActiveMessages;
+import org.pgas4j.AmCategory;
+import org.pgas4j.AmToken;
+import org.pgas4j.Client;
+import org.pgas4j.Rma;
+import org.pgas4j.Team;
+
+/**
+ * The machinery under one {@link Mpi}: the registered memory and its heap, the facade's active
+ * message handlers, the arrivals per communicator, the origin table, and the progress loop that
+ * steps every operation in progress. Handlers run inside the core's progress and only record;
+ * data moves in {@link #progress()}, on the program's thread.
+ */
+final class Engine {
+    final Client client;
+    final ActiveMessages am;
+    final Rma rma;
+    final Team world;
+    final MemorySegment registered;
+    final RmaHeap heap;
+    final OriginTable origins = new OriginTable();
+    final int handlerBase;
+    final long eagerLimit;
+    final boolean checked;
+    final int jobRank;
+    final int jobSize;
+    /** Where eager payloads are composed (the program's thread only). */
+    final MemorySegment scratch;
+    private final Arena arena = Arena.ofShared();
+    private final Map<Integer, Arrivals> arrivals = new ConcurrentHashMap<>();
+    private final List<Op> active = new ArrayList<>();
+    /** GET data to copy into origin buffers: done on the program's thread, which owns them. */
+    private final Queue<Runnable> deliveries = new ConcurrentLinkedQueue<>();
+    private int nextCommId = 1;
+    private volatile boolean closed;
+
+    Engine(Client client, MemorySegment registered) {
+        this.client = client;
+        this.am = client.am();
+        this.rma = client.rma();
+        this.world = client.world();
+        this.registered = registered;
+        this.heap = new RmaHeap(registered.byteSize());
+        this.handlerBase = MpiSettings.AM_BASE.value();
+        this.checked = MpiSettings.CHECKED.value();
+        this.jobRank = client.jobRank();
+        this.jobSize = client.jobSize();
+        long limit = MpiSettings.EAGER_LIMIT.value();
+        long room = am.maxRequestMedium(world, jobRank) - 4096;
+        this.eagerLimit = Math.min(limit, room);
+        this.scratch = arena.allocate(am.maxRequestMedium(world, jobRank), 64);
+        am.register(handlerBase + Wire.REQUEST, AmCategory.MEDIUM, this::onRequest);
+        am.register(handlerBase + Wire.NOTICE, AmCategory.SHORT, this::onNotice);
+        am.register(handlerBase + Wire.GET_DATA, AmCategory.MEDIUM, this::onGetData);
+        am.register(handlerBase + Wire.FAILED, AmCategory.MEDIUM, this::onFailed);
+    }
+
+    // ---------------------------------------------------------------- state
+
+    void checkOpen(String op) {
+        if (closed) {
+            throw new IllegalStateException(op + " on process " + jobRank + ": this Mpi is closed");
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    void markClosed() {
+        closed = true;
+        arena.close();
+    }
+
+    Arrivals arrivals(int commId) {
+        return arrivals.computeIfAbsent(commId, k -> new Arrivals(jobSize));
+    }
+
+    int takeCommId() {
+        return nextCommId;
+    }
+
+    void commIdUsed(int id) {
+        nextCommId = id + 1;
+    }
+
+    /** The offset in the registered segment of {@code m} when all of it lies there, else -1. */
+    long registeredOffset(MemorySegment m) {
+        if (!m.isNative()) {
+            return -1;
+        }
+        long off = m.address() - registered.address();
+        return off >= 0 && off <= registered.byteSize() - m.byteSize() ? off : -1;
+    }
+
+    // ---------------------------------------------------------------- progress
+
+    /** Starts {@code op}: it joins the active operations and is stepped once. */
+    void start(Op op) {
+        MemorySegment b = op.buffer();
+        if (b != null && b.byteSize() > 0) {
+            for (Op o : active) {
+                MemorySegment ob = o.buffer();
+                if (ob != null && !o.isDone() && ob.byteSize() > 0 && ob.asOverlappingSlice(b).isPresent()) {
+                    throw new IllegalStateException(op.describe() + ": its servicing buffer overlaps that of "
+                            + o.describe() + ", which is still active; a buffer serves one servicing operation at a "
+                            + "time");
+                }
+            }
+        }
+        active.add(op);
+        op.step();
+    }
+
+    /**
+     * Polls the core (running the facade's handlers), then steps every active operation in start
+     * order and drops the finished ones.
+     */
+    void progress() {
+        am.poll();
+        Runnable d;
+        while ((d = deliveries.poll()) != null) {
+            d.run();
+        }
+        if (active.isEmpty()) {
+            return;
+        }
+        Op[] ops = active.toArray(new Op[0]);
+        for (Op op : ops) {
+            if (!op.isDone()) {
+                op.step();
+            }
+        }
+        active.removeIf(Op::isDone);
+    }
+
+    /** Advances everything until {@code op} is done: spins briefly, then yields, then parks. */
+    void await(Op op) {
+        checkOpen(op.describe());
+        for (int i = 0; !op.isDone(); i++) {
+            progress();
+            if (!op.isDone()) {
+                idle(i);
+            }
+        }
+    }
+
+    static void idle(int i) {
+        if (i < 64) {
+            Thread.onSpinWait();
+        } else if (i < 512) {
+            Thread.yield();
+        } else {
+            LockSupport.parkNanos(20_000);
+        }
+    }
+
+    // ---------------------------------------------------------------- answers to origins
+
+    void notifyServiced(Incoming in) {
+        if (in.requestId != 0) {
+            am.requestShort(world, in.sourceJob, handlerBase + Wire.NOTICE, in.requestId);
+        }
+    }
+
+    void notifyFailed(Incoming in, String why) {
+        if (in.requestId == 0) {
+            return;
+        }
+        byte[] text = why.getBytes(StandardCharsets.UTF_8);
+        int n = (int) Math.min(text.length, scratch.byteSize());
+        MemorySegment.copy(MemorySegment.ofArray(text), 0, scratch, 0, n);
+        am.requestMedium(world, in.sourceJob, handlerBase + Wire.FAILED, scratch, 0, n, in.requestId);
+    }
+
+    // ---------------------------------------------------------------- handlers (record only)
+
+    private void onRequest(AmToken t) {
+        if (t.argCount() != Wire.ARGS) {
+            throw new IllegalStateException("MPI request from PE " + t.sourceJobRank() + " has " + t.argCount()
+                    + " arguments, not " + Wire.ARGS);
+        }
+        int kind = t.arg(0);
+        int flags = t.arg(6);
+        MemorySegment p = t.payload();
+        long len = t.payloadLength();
+        if (kind < Wire.MESSAGE || kind > Wire.GETC || len < Wire.HEADER_BYTES) {
+            throw new IllegalStateException("MPI request from PE " + t.sourceJobRank() + ": kind " + kind
+                    + " or payload of " + len + " bytes is invalid");
+        }
+        long disp = p.get(Wire.LONG, 0);
+        long count = p.get(Wire.LONG, 8);
+        long bytes = p.get(Wire.LONG, 16);
+        long originOffset = p.get(Wire.LONG, 24);
+        long at = Wire.HEADER_BYTES;
+        TypeMap map = null;
+        if (kind != Wire.MESSAGE) {
+            map = TypeMap.readFrom(p, at, len);
+            if (map == null) {
+                throw new IllegalStateException("MPI request from PE " + t.sourceJobRank() + ": malformed type map");
+            }
+            at += map.encodedBytes();
+        }
+        long checksum = 0;
+        if ((flags & Wire.CHECKSUM) != 0) {
+            checksum = p.get(Wire.LONG, at);
+            at += Wire.CHECKSUM_BYTES;
+        }
+        byte[] data = null;
+        if ((flags & Wire.EAGER) != 0 && kind != Wire.GET && kind != Wire.GETHOLD && kind != Wire.GETC) {
+            if (bytes < 0 || len - at != bytes) {
+                throw new IllegalStateException("MPI request from PE " + t.sourceJobRank() + " announces " + bytes
+                        + " bytes but carries " + (len - at));
+            }
+            data = new byte[(int) bytes];
+            MemorySegment.copy(p, at, MemorySegment.ofArray(data), 0, bytes);
+        }
+        Incoming in = new Incoming(kind, t.arg(1), t.arg(2), t.arg(3), t.arg(4), t.arg(5), flags, t.sourceJobRank(),
+                disp, count, bytes, originOffset, map, data, checksum);
+        arrivals(in.commId).arrive(in);
+    }
+
+    private void onNotice(AmToken t) {
+        OriginRecord r = origins.remove(t.arg(0));
+        if (r == null) {
+            return;
+        }
+        if (r.staging >= 0 && r.destination != null) {
+            // a staged GET: the origin buffer may be confined to the program's thread
+            deliveries.add(() -> {
+                r.originMap.unpack(registered, r.staging, r.bytes, r.destination, 0, r.originCount);
+                heap.release(r.staging);
+                origins.settle(r);
+            });
+            return;
+        }
+        if (r.staging >= 0) {
+            heap.release(r.staging);
+        }
+        origins.settle(r);
+    }
+
+    private void onGetData(AmToken t) {
+        OriginRecord r = origins.remove(t.arg(0));
+        if (r == null) {
+            return;
+        }
+        long n = Math.min(t.payloadLength(), r.bytes);
+        byte[] data = new byte[(int) n];
+        MemorySegment.copy(t.payload(), 0, MemorySegment.ofArray(data), 0, n);
+        deliveries.add(() -> {
+            r.originMap.unpack(MemorySegment.ofArray(data), 0, n, r.destination, 0, r.originCount);
+            origins.settle(r);
+        });
+    }
+
+    private void onFailed(AmToken t) {
+        OriginRecord r = origins.remove(t.arg(0));
+        if (r == null) {
+            return;
+        }
+        byte[] text = new byte[(int) t.payloadLength()];
+        MemorySegment.copy(t.payload(), 0, MemorySegment.ofArray(text), 0, text.length);
+        if (r.staging >= 0) {
+            heap.release(r.staging);
+        }
+        origins.fail(r, new String(text, StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,54 @@
+package org.pgas4j.mpi;
+
+/**
+ * A request or message that arrived at this process and waits to be serviced or received: what
+ * its {@link Wire#REQUEST} carried, validated by the handler.
+ */
+final class Incoming {
+    final int kind;
+    final int commId;
+    final int tag;
+    final int seq;
+    final int epoch;
+    final int requestId;
+    final int flags;
+    final int sourceJob;
+    final long disp;
+    final long targetCount;
+    final long bytes;
+    final long originOffset;
+    /** The target datatype's layout (PUT and GET kinds), or null for a message. */
+    final TypeMap map;
+    /** The packed data of an eager request, else null. */
+    final byte[] data;
+    /** The origin's checksum of the packed data (checked mode), or 0. */
+    final long checksum;
+
+    Incoming(int kind, int commId, int tag, int seq, int epoch, int requestId, int flags, int sourceJob, long disp,
+             long targetCount, long bytes, long originOffset, TypeMap map, byte[] data, long checksum) {
+        this.kind = kind;
+        this.commId = commId;
+        this.tag = tag;
+        this.seq = seq;
+        this.epoch = epoch;
+        this.requestId = requestId;
+        this.flags = flags;
+        this.sourceJob = sourceJob;
+        this.disp = disp;
+        this.targetCount = targetCount;
+        this.bytes = bytes;
+        this.originOffset = originOffset;
+        this.map = map;
+        this.data = data;
+        this.checksum = checksum;
+    }
+
+    boolean eager() {
+        return (flags & Wire.EAGER) != 0;
+    }
+
+    @Override
+    public String toString() {
+        return Wire.name(kind) + " (tag " + tag + ", " + bytes + " bytes)";
+    }
+}

@@ -1,0 +1,141 @@
+package org.pgas4j.mpi;
+
+import java.lang.foreign.MemorySegment;
+import java.util.zip.CRC32;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.ResourceException;
+
+/**
+ * The origin side: checks a PUT, GET or message, then issues it as one {@link Wire#REQUEST}.
+ * Data of at most {@link Engine#eagerLimit} bytes travels in the message; larger data lies packed
+ * in registered memory for the servicer's one RMA: the origin buffer itself when it lies in
+ * {@link Mpi#rmaMalloc} memory and its type is contiguous (zero copy), else a staging area.
+ */
+final class Issuer {
+    private final Engine engine;
+
+    Issuer(Engine engine) {
+        this.engine = engine;
+    }
+
+    /** Issues a PUT-family or GET-family request; everything is checked before anything is sent. */
+    void request(int kind, Comm c, Object buf, long count, Datatype otype, int targetRank, long disp, long tcount,
+                 Datatype ttype, int tag, String opName) {
+        String op = opName + " on rank " + c.rank() + " of " + c.name();
+        engine.checkOpen(op);
+        checkTag(op, tag);
+        c.checkRank(op, "target_rank", targetRank);
+        if (ttype == null) {
+            throw new BadArgumentException(op + ": target_datatype is null");
+        }
+        if (disp < 0 || tcount < 0) {
+            throw new BadArgumentException(op + " to rank " + targetRank + " with tag " + tag + ": target_disp "
+                    + disp + " and target_count " + tcount + " must not be negative");
+        }
+        MemorySegment ob = Buffers.of(buf, count, otype, op);
+        if (!Signatures.match(count, otype, tcount, ttype)) {
+            throw new BadArgumentException(op + " to rank " + targetRank + " with tag " + tag + ": " + count + " x "
+                    + otype + " (" + count * otype.size() + " bytes) and " + tcount + " x " + ttype + " ("
+                    + tcount * ttype.size() + " bytes) do not carry the same sequence of primitive elements");
+        }
+        if (ttype.map.span(0, tcount) == null) {
+            throw new BadArgumentException(op + ": target_count " + tcount + " x " + ttype + " overflows");
+        }
+        long bytes = count * otype.size();
+        boolean isGet = Wire.isGetKind(kind);
+        int epoch = c.epochForIssue(tag, kind, targetRank);
+        send(kind, c, ob, count, otype, targetRank, disp, tcount, ttype.map, tag, epoch, bytes, isGet, op);
+    }
+
+    /** Issues a message of {@code count} x {@code type} from {@code buf}; complete (buffer reusable) on return. */
+    void message(Comm c, Object buf, long count, Datatype type, int dest, int tag, String opName) {
+        String op = opName + " on rank " + c.rank() + " of " + c.name();
+        engine.checkOpen(op);
+        checkTag(op, tag);
+        c.checkRank(op, "dest", dest);
+        MemorySegment ob = Buffers.of(buf, count, type, op);
+        send(Wire.MESSAGE, c, ob, count, type, dest, 0, 0, null, tag, 0, count * type.size(), false, op);
+    }
+
+    static void checkTag(String op, int tag) {
+        if (tag < 0) {
+            throw new BadArgumentException(op + ": tag " + tag + " is negative (tags are 0 or more; ANY_TAG only "
+                    + "matches in recv and probe)");
+        }
+    }
+
+    private void send(int kind, Comm c, MemorySegment ob, long count, Datatype otype, int target, long disp,
+                      long tcount, TypeMap tmap, int tag, int epoch, long bytes, boolean isGet, String op) {
+        MemorySegment s = engine.scratch;
+        int mapBytes = tmap == null ? 0 : tmap.encodedBytes();
+        boolean eager = bytes <= engine.eagerLimit;
+        long limit = s.byteSize() - Wire.CHECKSUM_BYTES - (isGet || !eager ? 0 : bytes);
+        if (Wire.HEADER_BYTES + mapBytes > limit) {
+            throw new BadArgumentException(op + ": the target datatype " + tcount + " x " + tmap.offsets.length
+                    + " runs is too large to describe in one request; use a simpler datatype");
+        }
+        long staging = -1;
+        long originOffset = -1;
+        int flags = eager ? Wire.EAGER : Wire.RENDEZVOUS;
+        long checksum = 0;
+        if (!eager) {
+            long reg = engine.registeredOffset(ob);
+            if (reg >= 0 && otype.isContiguous()) {
+                originOffset = reg;
+                if (engine.checked && !isGet) {
+                    flags |= Wire.CHECKSUM;
+                    checksum = crc(ob.asSlice(0, bytes));
+                }
+            } else {
+                staging = engine.heap.allocate(bytes);
+                if (staging < 0) {
+                    throw new ResourceException(op + ": no room to stage " + bytes + " bytes in the registered memory "
+                            + "(largest free range " + engine.heap.largestFree() + " bytes of "
+                            + engine.heap.capacity() + "; pgas4j.mpi.rma.size)");
+                }
+                originOffset = staging;
+                if (!isGet) {
+                    otype.map.pack(ob, 0, count, engine.registered, staging);
+                }
+            }
+        }
+        int id = 0;
+        if (kind != Wire.MESSAGE || staging >= 0) {
+            OriginRecord r = new OriginRecord(kind, c.id, c.name(), tag, epoch, target, staging,
+                    isGet ? ob : null, otype.map, count, bytes);
+            id = engine.origins.add(r);
+        }
+        s.set(Wire.LONG, 0, disp);
+        s.set(Wire.LONG, 8, tcount);
+        s.set(Wire.LONG, 16, bytes);
+        s.set(Wire.LONG, 24, originOffset);
+        long at = Wire.HEADER_BYTES;
+        if (tmap != null) {
+            at = tmap.writeTo(s, at);
+        }
+        if ((flags & Wire.CHECKSUM) != 0) {
+            s.set(Wire.LONG, at, checksum);
+            at += Wire.CHECKSUM_BYTES;
+        }
+        if (eager && !isGet) {
+            otype.map.pack(ob, 0, count, s, at);
+            at += bytes;
+        }
+        int[] args = {kind, c.id, tag, c.nextSeq(target), epoch, id, flags};
+        try {
+            engine.am.requestMedium(engine.world, c.jobRankOf(target), engine.handlerBase + Wire.REQUEST, s, 0, at,
+                    args, Wire.ARGS);
+        } catch (RuntimeException e) {
+            if (id != 0) {
+                engine.origins.abandon(id);
+            }
+            throw e;
+        }
+    }
+
+    static long crc(MemorySegment m) {
+        CRC32 crc = new CRC32();
+        crc.update(m.asByteBuffer());
+        return crc.getValue();
+    }
+}

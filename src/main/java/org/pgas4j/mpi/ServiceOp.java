@@ -1,0 +1,187 @@
+package org.pgas4j.mpi;
+
+import java.lang.foreign.MemorySegment;
+import org.pgas4j.Event;
+
+/**
+ * One servicing operation (ACCEPT, OFFER, AVAIL, ACCEPTC, OFFERC and their I-forms) in progress:
+ * takes the matching requests that arrived, in order, services them into or out of its buffer,
+ * and completes as the seed says:
+ * <ul>
+ * <li>ACCEPT / OFFER: once it has serviced exactly {@code count} PUTs (GETs), PUTHOLDs (GETHOLDs)
+ *     serviced along the way not counting, and every PUT and PUTHOLD (GET and GETHOLD) this process
+ *     issued with the same comm and tag is fully serviced.</li>
+ * <li>AVAIL: once it has serviced exactly one PUT or GET (after a PUTHOLD only PUTHOLDs and a PUT,
+ *     after a GETHOLD only GETHOLDs and a GET), and every request of those four kinds this process
+ *     issued with the same comm and tag is fully serviced.</li>
+ * <li>ACCEPTC / OFFERC, the m-th on (comm, tag): services the PUTCs (GETCs) of epoch m, whose
+ *     number comes from the counting scheme: every process counts what it issued per target since
+ *     its previous one, and a reduction then a broadcast over the communicator (log n each, started
+ *     at inception) give each process its total; it completes once it has serviced that many and
+ *     its own epoch-m PUTCs (GETCs) are fully serviced.</li>
+ * </ul>
+ * A request whose range falls outside the buffer is refused (nothing written, not counted), and
+ * the operation fails naming it; a failure recorded for this process's own requests of the same
+ * family fails it too.
+ */
+final class ServiceOp extends Op {
+    /** Which servicing operation. */
+    enum Mode { ACCEPT, OFFER, AVAIL, ACCEPTC, OFFERC }
+
+    private final Engine engine;
+    private final Servicer servicer;
+    private final Mode mode;
+    private final Comm comm;
+    private final int tag;
+    private final MemorySegment base;
+    private final int dispUnit;
+    private final String name;
+    private final Arrivals arrivals;
+    private long need;
+    private long serviced;
+    private int availLock = -1;
+    private int epoch;
+    private Event reduced;
+    private Event broadcast;
+    private long[] totals;
+    private final Arrivals.Matcher matcher = this::eligible;
+
+    ServiceOp(Engine engine, Servicer servicer, Mode mode, Comm comm, MemorySegment base, int dispUnit, int tag,
+              long count, String name) {
+        this.engine = engine;
+        this.servicer = servicer;
+        this.mode = mode;
+        this.comm = comm;
+        this.tag = tag;
+        this.base = base;
+        this.dispUnit = dispUnit;
+        this.name = name + " on rank " + comm.rank() + " of " + comm.name() + " with tag " + tag;
+        this.arrivals = engine.arrivals(comm.id);
+        this.need = mode == Mode.AVAIL ? 1 : count;
+        if (mode == Mode.ACCEPTC || mode == Mode.OFFERC) {
+            startCounting();
+        }
+    }
+
+    private boolean collective() {
+        return mode == Mode.ACCEPTC || mode == Mode.OFFERC;
+    }
+
+    private int cKind() {
+        return mode == Mode.ACCEPTC ? Wire.PUTC : Wire.GETC;
+    }
+
+    /** Closes this process's epoch and starts the reduction and broadcast of the per-target counts. */
+    private void startCounting() {
+        need = -1;
+        int n = comm.size();
+        long[] counts = new long[n + 2];
+        epoch = comm.closeEpoch(tag, cKind(), counts);
+        // two more slots check that every process runs the same kind of operation on the same tag
+        long code = (tag & 0xffffL) * 2 + (mode == Mode.OFFERC ? 1 : 0);
+        counts[n] = code;
+        counts[n + 1] = code * code;
+        long[] reducedCounts = new long[n + 2];
+        totals = new long[n + 2];
+        var coll = engine.client.collectives();
+        reduced = coll.reduceNB(comm.team, 0, MemorySegment.ofArray(reducedCounts), MemorySegment.ofArray(counts),
+                org.pgas4j.DataType.LONG, n + 2, org.pgas4j.ReduceOp.SUM);
+        broadcast = coll.broadcastNB(comm.team, 0, MemorySegment.ofArray(totals),
+                MemorySegment.ofArray(reducedCounts), 8L * (n + 2));
+        this.codeExpected = code;
+    }
+
+    private long codeExpected;
+
+    @Override
+    MemorySegment buffer() {
+        return base;
+    }
+
+    @Override
+    String describe() {
+        return name;
+    }
+
+    private boolean eligible(Incoming in) {
+        if (in.tag != tag || need >= 0 && serviced >= need) {
+            return false;
+        }
+        return switch (mode) {
+            case ACCEPT -> in.kind == Wire.PUT || in.kind == Wire.PUTHOLD;
+            case OFFER -> in.kind == Wire.GET || in.kind == Wire.GETHOLD;
+            case AVAIL -> availLock == -1 ? in.kind == Wire.PUT || in.kind == Wire.PUTHOLD || in.kind == Wire.GET
+                    || in.kind == Wire.GETHOLD
+                    : availLock == Wire.PUT ? in.kind == Wire.PUT || in.kind == Wire.PUTHOLD
+                    : in.kind == Wire.GET || in.kind == Wire.GETHOLD;
+            case ACCEPTC -> in.kind == Wire.PUTC && in.epoch == epoch;
+            case OFFERC -> in.kind == Wire.GETC && in.epoch == epoch;
+        };
+    }
+
+    @Override
+    void step() {
+        if (collective() && need < 0 && reduced.test() && broadcast.test()) {
+            int n = comm.size();
+            if (totals[n] != codeExpected * n || totals[n + 1] != codeExpected * codeExpected * n) {
+                fail(new MpiException(name + ": the processes of " + comm.name() + " did not all run the same "
+                        + "collective servicing operation (ACCEPTC or OFFERC) with tag " + tag + " as their "
+                        + (epoch + 1) + "-th; collective servicing operations must be started in the same order "
+                        + "everywhere"));
+                return;
+            }
+            need = totals[comm.rank()];
+        }
+        Incoming in;
+        while ((in = arrivals.take(matcher)) != null) {
+            int source = comm.rankOfJob(in.sourceJob);
+            String why = servicer.service(in, base, dispUnit, name, source);
+            if (why != null) {
+                fail(new MpiException(name + ": " + why + "; the request was refused, nothing was written and it "
+                        + "does not count"));
+                return;
+            }
+            if (in.kind == Wire.PUTHOLD || in.kind == Wire.GETHOLD) {
+                if (mode == Mode.AVAIL) {
+                    availLock = in.kind == Wire.PUTHOLD ? Wire.PUT : Wire.GET;
+                }
+            } else {
+                serviced++;
+            }
+        }
+        if (need >= 0 && serviced == need && ownServiced()) {
+            // a refusal is recorded before its request stops being outstanding: look after that test
+            MpiException own = ownFailure();
+            if (own != null) {
+                fail(own);
+            } else {
+                complete(Status.EMPTY);
+            }
+        }
+    }
+
+    private MpiException ownFailure() {
+        int e = collective() ? epoch : 0;
+        return switch (mode) {
+            case ACCEPT -> engine.origins.takeFailure(comm.id, tag, Wire.PUT, 0);
+            case OFFER -> engine.origins.takeFailure(comm.id, tag, Wire.GET, 0);
+            case AVAIL -> {
+                MpiException p = engine.origins.takeFailure(comm.id, tag, Wire.PUT, 0);
+                yield p != null ? p : engine.origins.takeFailure(comm.id, tag, Wire.GET, 0);
+            }
+            case ACCEPTC -> engine.origins.takeFailure(comm.id, tag, Wire.PUTC, e);
+            case OFFERC -> engine.origins.takeFailure(comm.id, tag, Wire.GETC, e);
+        };
+    }
+
+    private boolean ownServiced() {
+        OriginTable o = engine.origins;
+        return switch (mode) {
+            case ACCEPT -> o.outstanding(comm.id, tag, Wire.PUT, 0) == 0;
+            case OFFER -> o.outstanding(comm.id, tag, Wire.GET, 0) == 0;
+            case AVAIL -> o.outstanding(comm.id, tag, Wire.PUT, 0) == 0 && o.outstanding(comm.id, tag, Wire.GET, 0) == 0;
+            case ACCEPTC -> o.outstanding(comm.id, tag, Wire.PUTC, epoch) == 0;
+            case OFFERC -> o.outstanding(comm.id, tag, Wire.GETC, epoch) == 0;
+        };
+    }
+}

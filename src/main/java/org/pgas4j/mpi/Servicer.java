@@ -1,0 +1,132 @@
+package org.pgas4j.mpi;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Services one request against a servicing buffer ({@code base}, {@code size},
+ * {@code disp_unit}): checks that the target range {@code base + target_disp x disp_unit},
+ * read as {@code target_count} items of the target datatype, lies inside {@code [0, size)},
+ * moves the data (from the request itself when eager, else one RMA between the origin's
+ * registered memory and {@code base}), and answers the origin. A request that fails the check is
+ * refused: nothing is written, the origin is told why, and the reason is returned.
+ */
+final class Servicer {
+    private final Engine engine;
+
+    Servicer(Engine engine) {
+        this.engine = engine;
+    }
+
+    /**
+     * Services {@code in}; returns null when done, or why it was refused (already sent to the
+     * origin).
+     */
+    String service(Incoming in, MemorySegment base, int dispUnit, String who, int sourceRank) {
+        String why = check(in, base.byteSize(), dispUnit, sourceRank);
+        if (why != null) {
+            engine.notifyFailed(in, who + " refused it: " + why);
+            return why;
+        }
+        long at = in.disp * dispUnit;
+        if (Wire.isPutKind(in.kind)) {
+            why = put(in, base, at);
+            if (why != null) {
+                engine.notifyFailed(in, who + " refused it: " + why);
+                return why;
+            }
+            engine.notifyServiced(in);
+        } else {
+            get(in, base, at);
+        }
+        return null;
+    }
+
+    private String check(Incoming in, long size, int dispUnit, int sourceRank) {
+        String req = Wire.name(in.kind) + " from rank " + sourceRank + " with tag " + in.tag;
+        long at;
+        try {
+            at = Math.multiplyExact(in.disp, (long) dispUnit);
+        } catch (ArithmeticException e) {
+            return req + ": target_disp " + in.disp + " x disp_unit " + dispUnit + " overflows";
+        }
+        long[] span = in.map.span(at, in.targetCount);
+        if (span == null || span[0] < 0 || span[1] > size) {
+            return req + ": target range [" + (span == null ? "overflow" : span[0] + ", " + span[1])
+                    + ") (target_disp " + in.disp + " x disp_unit " + dispUnit + ", " + in.targetCount
+                    + " items) is outside the servicing buffer's bounds [0, " + size + ")";
+        }
+        if (in.bytes != in.targetCount * in.map.size) {
+            return req + ": it carries " + in.bytes + " bytes for " + in.targetCount + " items of "
+                    + in.map.size + " bytes";
+        }
+        return null;
+    }
+
+    private String put(Incoming in, MemorySegment base, long at) {
+        if (in.eager()) {
+            in.map.unpack(MemorySegment.ofArray(in.data), 0, in.bytes, base, at, in.targetCount);
+            return null;
+        }
+        if (in.map.contiguous()) {
+            engine.rma.get(engine.world, in.sourceJob, in.originOffset, base, at, in.bytes);
+            if ((in.flags & Wire.CHECKSUM) != 0 && Issuer.crc(base.asSlice(at, in.bytes)) != in.checksum) {
+                return "checked mode: the origin buffer changed between the " + Wire.name(in.kind)
+                        + " and its servicing (it must not be touched until the origin's next ACCEPT)";
+            }
+            return null;
+        }
+        MemorySegment tmp = MemorySegment.ofArray(new byte[Math.toIntExact(in.bytes)]);
+        engine.rma.get(engine.world, in.sourceJob, in.originOffset, tmp, 0, in.bytes);
+        if ((in.flags & Wire.CHECKSUM) != 0 && Issuer.crc(tmp) != in.checksum) {
+            return "checked mode: the origin buffer changed between the " + Wire.name(in.kind)
+                    + " and its servicing (it must not be touched until the origin's next ACCEPT)";
+        }
+        in.map.unpack(tmp, 0, in.bytes, base, at, in.targetCount);
+        return null;
+    }
+
+    private void get(Incoming in, MemorySegment base, long at) {
+        if (in.eager()) {
+            MemorySegment s = engine.scratch;
+            in.map.pack(base, at, in.targetCount, s, 0);
+            engine.am.requestMedium(engine.world, in.sourceJob, engine.handlerBase + Wire.GET_DATA, s, 0, in.bytes,
+                    in.requestId);
+            return;
+        }
+        if (in.map.contiguous()) {
+            engine.rma.put(engine.world, in.sourceJob, in.originOffset, base, at, in.bytes);
+        } else {
+            MemorySegment tmp = MemorySegment.ofArray(new byte[Math.toIntExact(in.bytes)]);
+            in.map.pack(base, at, in.targetCount, tmp, 0);
+            engine.rma.put(engine.world, in.sourceJob, in.originOffset, tmp, 0, in.bytes);
+        }
+        engine.notifyServiced(in);
+    }
+
+    /**
+     * Delivers a message into {@code count} x {@code type} of {@code buf}; returns the bytes
+     * received, or throws {@link MpiException} when it does not fit (the message is consumed).
+     */
+    long receive(Incoming in, MemorySegment buf, long count, Datatype type, String who, int sourceRank) {
+        long capacity = count * type.size();
+        long n = Math.min(capacity, in.bytes);
+        if (in.eager()) {
+            type.map.unpack(MemorySegment.ofArray(in.data), 0, n, buf, 0, count);
+        } else if (n > 0) {
+            if (type.isContiguous()) {
+                engine.rma.get(engine.world, in.sourceJob, in.originOffset, buf, 0, n);
+            } else {
+                MemorySegment tmp = MemorySegment.ofArray(new byte[Math.toIntExact(n)]);
+                engine.rma.get(engine.world, in.sourceJob, in.originOffset, tmp, 0, n);
+                type.map.unpack(tmp, 0, n, buf, 0, count);
+            }
+        }
+        engine.notifyServiced(in);
+        if (in.bytes > capacity) {
+            throw new MpiException(who + ": the message from rank " + sourceRank + " with tag " + in.tag + " has "
+                    + in.bytes + " bytes but the receive buffer holds " + capacity + " (" + count + " x " + type
+                    + "); it was truncated");
+        }
+        return n;
+    }
+}
