@@ -48,11 +48,13 @@ class ArchitectureTest {
                     "org.pgas4j.internal.kinds", "org.pgas4j.spi", "org.pgas4j.bootstrap")),
             // Facades reach the transports only through the public API.
             Map.entry("org.pgas4j.shmem", List.of(API)),
+            Map.entry("org.pgas4j.gaspi", List.of(API)),
             Map.entry("org.pgas4j.examples", List.of(API)),
             Map.entry("org.pgas4j.examples.shmem", List.of(API, "org.pgas4j.shmem")),
+            Map.entry("org.pgas4j.examples.gaspi", List.of(API, "org.pgas4j.gaspi")),
             Map.entry("org.pgas4j.bench", List.of(API, "org.pgas4j.launcher", "org.pgas4j.transport.shm",
                     "org.pgas4j.transport.ucx",
-                    "org.pgas4j.shmem")),
+                    "org.pgas4j.shmem", "org.pgas4j.gaspi")),
             Map.entry("org.pgas4j.launcher", List.of(API, "org.pgas4j.spi", "org.pgas4j.bootstrap",
                     "org.pgas4j.transport.shm", "org.pgas4j.transport.local", "org.pgas4j.shmem")));
 
