@@ -371,7 +371,7 @@ public final class Gaspi implements AutoCloseable {
             throw new GaspiException(GaspiError.NOT_HOST_ADDRESSABLE, "segmentPtr: segment " + id + " is "
                     + s.core().kind() + " memory, which has no host pointer");
         }
-        return s.core().memory();
+        return s.core().memory().asSlice(0, s.size());
     }
 
     /** {@code gaspi_segment_size}. */

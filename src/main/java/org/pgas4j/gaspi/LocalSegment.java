@@ -16,11 +16,8 @@ import org.pgas4j.Segment;
  * @param userMemory whether the application provided the memory (bind, use)
  * @param description how the memory was described
  * @param ownKind a memory kind GASPI created for this segment alone (a FILE kind), destroyed with it; or null
+ * @param size the segment's size as the application gave it (the pgas4j segment may be rounded up)
  */
 record LocalSegment(int id, Segment core, Endpoint endpoint, int area, boolean userMemory,
-                    MemoryDescription description, MemoryKind ownKind) {
-
-    long size() {
-        return core.size();
-    }
+                    MemoryDescription description, MemoryKind ownKind, long size) {
 }

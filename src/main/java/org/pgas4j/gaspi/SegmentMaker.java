@@ -52,7 +52,7 @@ final class SegmentMaker {
         if (initialized) {
             s.memory().fill((byte) 0);
         }
-        return publish(op, id, s, false, MemoryDescription.HOST, null);
+        return publish(op, id, s, false, MemoryDescription.HOST, null, size);
     }
 
     /** Seed 003's {@code gaspi_segment_bind} of host-addressable memory (HOST, FILE). */
@@ -115,7 +115,7 @@ final class SegmentMaker {
             throw new GaspiException(file ? GaspiError.MEMORY_NOT_A_FILE_MAPPING : GaspiError.CORE_REFUSED,
                     op + ": segment " + id + ": " + e.getMessage(), e);
         }
-        return publish(op, id, s, true, d, file ? kind : null);
+        return publish(op, id, s, true, d, file ? kind : null, size);
     }
 
     /** Seed 003's {@code gaspi_segment_bind} of device memory (DEVICE_SIM, CUDA) by address. */
@@ -139,7 +139,7 @@ final class SegmentMaker {
         } catch (BadArgumentException | ResourceException e) {
             throw new GaspiException(GaspiError.MEMORY_TOO_SMALL, op + ": segment " + id + ": " + e.getMessage(), e);
         }
-        return publish(op, id, s, true, d, null);
+        return publish(op, id, s, true, d, null, size);
     }
 
     /** Device memory the application may bind: a buffer of the description's device. */
@@ -199,7 +199,8 @@ final class SegmentMaker {
     }
 
     /** Binds {@code s} to a new endpoint, publishes it, and enters it into the table. */
-    private LocalSegment publish(String op, int id, Segment s, boolean user, MemoryDescription d, MemoryKind ownKind) {
+    private LocalSegment publish(String op, int id, Segment s, boolean user, MemoryDescription d, MemoryKind ownKind,
+                                 long size) {
         Endpoint ep;
         try {
             ep = client.createEndpoint(EnumSet.of(EndpointCapability.RMA, EndpointCapability.AM),
@@ -215,9 +216,9 @@ final class SegmentMaker {
         }
         ep.bindSegment(s);
         self.publishBoundSegments(ep);
-        LocalSegment l = new LocalSegment(id, s, ep, table.takeArea(), user, d, ownKind);
+        LocalSegment l = new LocalSegment(id, s, ep, table.takeArea(), user, d, ownKind, size);
         table.put(l);
-        table.registered(client.jobRank(), id, new RemoteSegment(ep.index(), s.size(), l.area()));
+        table.registered(client.jobRank(), id, new RemoteSegment(ep.index(), size, l.area()));
         return l;
     }
 
