@@ -78,12 +78,15 @@ final class Deadline {
 
     /** One idle step of a wait that has no deadline (the fence before a notification). */
     void pause(String operation) {
-        client.poll();
         int i = idles++;
         if (i < SPINS) {
+            if ((i & 7) == 7) {
+                client.poll(); // serve active messages now and then while spinning: a poll costs more than a load
+            }
             Thread.onSpinWait();
             return;
         }
+        client.poll();
         if (i < SPINS + YIELDS) {
             if (!client.isHealthy()) {
                 liveness.check(operation, waitingFor);

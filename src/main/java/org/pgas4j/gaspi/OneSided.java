@@ -6,6 +6,7 @@ import org.pgas4j.BadArgumentException;
 import org.pgas4j.Client;
 import org.pgas4j.Event;
 import org.pgas4j.JobAbortedException;
+import org.pgas4j.Peer;
 import org.pgas4j.Rma;
 import org.pgas4j.Team;
 
@@ -26,6 +27,7 @@ final class OneSided {
     private final Deadline deadline;
     private final int me;
     private final int ranks;
+    private final Peer[] managementPeers;
 
     OneSided(Client client, SegmentTable table, Queues queues, Management management, Team managementTeam,
              Deadline deadline) {
@@ -38,6 +40,7 @@ final class OneSided {
         this.deadline = deadline;
         this.me = client.jobRank();
         this.ranks = client.jobSize();
+        this.managementPeers = new Peer[ranks];
     }
 
     void checkRank(String op, int rank) {
@@ -145,12 +148,22 @@ final class OneSided {
             management.notificationRelease(r.area(), id, value);
         } else {
             try {
-                rma.putInt(managementTeam, rank, management.notificationOffset(r.area(), id), value);
+                rma.putInt(managementPeer(rank), management.notificationOffset(r.area(), id), value);
             } catch (BadArgumentException | IllegalStateException e) {
                 throw refused(op, e);
             }
         }
         queues.post(queue, Event.DONE);
+    }
+
+    /** The resolved handle of {@code rank}'s management memory, made once. */
+    private Peer managementPeer(int rank) {
+        Peer p = managementPeers[rank];
+        if (p == null) {
+            p = rma.peer(managementTeam, rank);
+            managementPeers[rank] = p;
+        }
+        return p;
     }
 
     void checkNotification(String op, int id) {
@@ -251,6 +264,12 @@ final class OneSided {
             throw new GaspiException(GaspiError.OUT_OF_BOUNDS, op + ": first must hold one int");
         }
         int area = l.area();
+        for (int i = begin; i < begin + num; i++) { // the common case: already there, no deadline needed
+            if (management.notificationAcquire(area, i) != 0) {
+                first[0] = i;
+                return GaspiReturn.SUCCESS;
+            }
+        }
         deadline.start(timeout, op);
         while (true) {
             for (int i = begin; i < begin + num; i++) {

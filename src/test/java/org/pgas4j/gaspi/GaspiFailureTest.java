@@ -32,6 +32,7 @@ class GaspiFailureTest {
                     LocalJob.run(3, Duration.ofSeconds(90), () -> {
                         if (LocalJob.currentRank() == 1) {
                             Gaspi.init(60_000); // and never closed: this rank dies
+                            Thread.sleep(1000); // once the others have left init's barrier for the next one
                             throw new IllegalStateException("rank 1 dies on purpose");
                         }
                         try (Gaspi g = Gaspi.init(60_000)) {
@@ -79,6 +80,11 @@ class GaspiFailureTest {
         public static void main(String[] args) {
             Gaspi g = Gaspi.init(60_000);
             if (g.rank() == 1) {
+                try {
+                    Thread.sleep(1000); // once the others have left init's barrier for the next one
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
                 Runtime.getRuntime().halt(7);
             }
             try {
