@@ -56,7 +56,8 @@ class ArchitectureTest {
                     "org.pgas4j.transport.ucx",
                     "org.pgas4j.shmem", "org.pgas4j.gaspi")),
             Map.entry("org.pgas4j.launcher", List.of(API, "org.pgas4j.spi", "org.pgas4j.bootstrap",
-                    "org.pgas4j.transport.shm", "org.pgas4j.transport.local", "org.pgas4j.shmem")));
+                    "org.pgas4j.transport.shm", "org.pgas4j.transport.local", "org.pgas4j.shmem",
+                    "org.pgas4j.gaspi")));
 
     @Test
     void everyPackageImportsOnlyTheLayersBelowIt() throws IOException {
