@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.function.IntPredicate;
 import org.pgas4j.Client;
+import org.pgas4j.JobAbortedException;
 import org.pgas4j.Rma;
 import org.pgas4j.Team;
 
@@ -47,18 +48,11 @@ final class Mailboxes implements IntPredicate {
             if (bytes > 0) {
                 MemorySegment.copy(data, 0, staging, 0, bytes);
             }
-            for (int m : g.members) {
-                if (m == me) {
-                    if (bytes > 0) {
-                        MemorySegment.copy(staging, 0, management.buffer(g.id, me, epoch), 0, bytes);
-                    }
-                    management.epochRelease(g.id, me, epoch);
-                } else {
-                    if (bytes > 0) {
-                        rma.put(world, m, management.bufferOffset(g.id, me, epoch), staging, 0, bytes);
-                    }
-                    rma.putLong(world, m, management.mailboxOffset(g.id, me), epoch);
-                }
+            try {
+                post(g, epoch, bytes);
+            } catch (JobAbortedException e) {
+                g.inProgress = true; // what was posted stays posted
+                throw new GaspiException(GaspiError.PEER_FAILED, op + " on rank " + me + ": " + e.getMessage(), e);
             }
             g.inProgress = true;
         }
@@ -75,6 +69,23 @@ final class Mailboxes implements IntPredicate {
         }
         g.inProgress = false;
         return GaspiReturn.SUCCESS;
+    }
+
+    /** Posts this rank's data and epoch into its mailbox on every member, its own included. */
+    private void post(Group g, long epoch, int bytes) {
+        for (int m : g.members) {
+            if (m == me) {
+                if (bytes > 0) {
+                    MemorySegment.copy(staging, 0, management.buffer(g.id, me, epoch), 0, bytes);
+                }
+                management.epochRelease(g.id, me, epoch);
+            } else {
+                if (bytes > 0) {
+                    rma.put(world, m, management.bufferOffset(g.id, me, epoch), staging, 0, bytes);
+                }
+                rma.putLong(world, m, management.mailboxOffset(g.id, me), epoch);
+            }
+        }
     }
 
     private boolean arrived(Group g) {

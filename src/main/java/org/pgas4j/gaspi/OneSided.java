@@ -247,6 +247,12 @@ final class OneSided {
             }
         } catch (JobAbortedException e) {
             throw new GaspiException(GaspiError.PEER_FAILED, op + ": " + e.getMessage(), e);
+        } catch (GaspiException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            queues.reset(queue); // the failed request is reported once; the queue is usable again
+            throw new GaspiException(GaspiError.ERROR, op + ": a request on queue " + queue + " failed: " + e.getMessage(),
+                    e);
         }
         queues.reset(queue);
         return GaspiReturn.SUCCESS;
