@@ -31,6 +31,8 @@ final class CollectiveScenarios {
         m.put("allreduceUserDefinedInRankOrder", CollectiveScenarios::allreduceUser);
         m.put("groupProcedures", CollectiveScenarios::groups);
         m.put("segmentUseOverASubgroup", CollectiveScenarios::useOverSubgroup);
+        m.put("segmentUseTimesOutThenResumesWithoutBindingTwice", CollectiveScenarios::useResumes);
+        m.put("groupCommitWithDifferentMembersFails", CollectiveScenarios::commitMismatch);
         return m;
     }
 
@@ -268,6 +270,70 @@ final class CollectiveScenarios {
                 g.segmentDelete(5);
                 equal(5000 + left, buf.get(ValueLayout.JAVA_LONG, 8), "the data stays after delete");
             }
+        }
+        g.groupDelete(grp);
+    }
+
+    /**
+     * Rank n - 1 binds late: the others' segment_use (one timeout for bind, register and barrier)
+     * times out, and their re-call with the same arguments completes without binding again.
+     */
+    static void useResumes(Gaspi g) {
+        int me = g.rank();
+        int n = g.ranks();
+        int late = n - 1;
+        success(g.segmentCreate(1, 64, Gaspi.GROUP_ALL, T, AllocPolicy.INITIALIZED), "create");
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment buf = arena.allocate(4096, 4096);
+            if (n > 1 && me != late) {
+                equal(GaspiReturn.TIMEOUT.ordinal(), g.segmentUse(7, MemoryDescription.HOST, buf, 4096, Gaspi.GROUP_ALL,
+                        30).ordinal(), "segmentUse without the late rank");
+                equal(1, g.segmentNum() - 1, "the bind is kept for the re-call");
+                success(g.notify(1, late, me, 1, 0, T), "tell the late rank");
+                success(g.wait(0, T), "wait");
+            } else if (n > 1) {
+                int[] first = new int[1];
+                for (int k = 0; k < n - 1; k++) {
+                    success(g.notifyWaitsome(1, 0, n - 1, first, T), "waitsome");
+                    g.notifyReset(1, first[0]);
+                }
+            }
+            success(g.segmentUse(7, MemoryDescription.HOST, buf, 4096, Gaspi.GROUP_ALL, T), "segmentUse completes");
+            int right = (me + 1) % n;
+            buf.set(ValueLayout.JAVA_LONG, 0, 700 + me);
+            success(g.write(7, 0, right, 7, 8, 8, 0, T), "write into the used segment");
+            success(g.wait(0, T), "wait");
+            success(g.barrier(Gaspi.GROUP_ALL, T), "barrier");
+            equal(700 + (me + n - 1) % n, buf.get(ValueLayout.JAVA_LONG, 8), "data from the left");
+            error(GaspiError.SEGMENT_ID_IN_USE, () -> g.segmentUse(7, MemoryDescription.HOST, buf, 4096,
+                    Gaspi.GROUP_ALL, T));
+            g.segmentDelete(7);
+        }
+        g.segmentDelete(1);
+    }
+
+    /**
+     * Ranks 0 and 1 list {0, 1}; ranks 1 and 2 list {0, 1, 2} (rank 1 disagrees with itself on
+     * purpose: it adds rank 2 too). Ranks 0 and 1 see each other's digests and fail with
+     * GROUP_MISMATCH; rank 2 never hears from rank 0 and times out.
+     */
+    static void commitMismatch(Gaspi g) {
+        int me = g.rank();
+        int n = g.ranks();
+        int grp = g.groupCreate();
+        if (n >= 3 && me <= 2) {
+            g.groupAdd(grp, 0);
+            g.groupAdd(grp, 1);
+            if (me >= 1) {
+                g.groupAdd(grp, 2);
+            }
+            if (me == 2) {
+                equal(GaspiReturn.TIMEOUT.ordinal(), g.groupCommit(grp, 300).ordinal(), "rank 2 never hears rank 0");
+            } else {
+                GaspiException e = error(GaspiError.GROUP_MISMATCH, () -> g.groupCommit(grp, T));
+                isTrue(e.getMessage().contains("other members"), e.getMessage());
+            }
+            error(GaspiError.NOT_A_GROUP_MEMBER, () -> g.barrier(grp, T));
         }
         g.groupDelete(grp);
     }
