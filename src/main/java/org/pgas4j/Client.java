@@ -579,6 +579,15 @@ public final class Client implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the job is still healthy as the transport sees it: false once a peer died or the
+     * launcher is stopping the job. Cheap; for facades whose own wait loops must fail instead of
+     * hanging when a peer is gone.
+     */
+    public boolean isHealthy() {
+        return !closed && health.ok();
+    }
+
     /** Whether {@link #close()} was called. */
     public boolean isClosed() {
         return closed;

@@ -49,16 +49,19 @@ class ArchitectureTest {
             // Facades reach the transports only through the public API.
             Map.entry("org.pgas4j.shmem", List.of(API)),
             Map.entry("org.pgas4j.mpi", List.of(API)),
-            Map.entry("org.pgas4j.examples.mpi", List.of(API, "org.pgas4j.mpi")),
+            Map.entry("org.pgas4j.gaspi", List.of(API)),
             Map.entry("org.pgas4j.examples", List.of(API)),
             Map.entry("org.pgas4j.examples.shmem", List.of(API, "org.pgas4j.shmem")),
+            Map.entry("org.pgas4j.examples.mpi", List.of(API, "org.pgas4j.mpi")),
+            Map.entry("org.pgas4j.examples.gaspi", List.of(API, "org.pgas4j.gaspi")),
             // Charts: the JDK only.
             Map.entry("org.pgas4j.plot", List.of()),
             Map.entry("org.pgas4j.bench", List.of(API, "org.pgas4j.launcher", "org.pgas4j.transport.shm",
                     "org.pgas4j.transport.ucx",
-                    "org.pgas4j.shmem", "org.pgas4j.mpi", "org.pgas4j.plot")),
+                    "org.pgas4j.shmem", "org.pgas4j.mpi", "org.pgas4j.gaspi", "org.pgas4j.plot")),
             Map.entry("org.pgas4j.launcher", List.of(API, "org.pgas4j.spi", "org.pgas4j.bootstrap",
-                    "org.pgas4j.transport.shm", "org.pgas4j.transport.local", "org.pgas4j.shmem")));
+                    "org.pgas4j.transport.shm", "org.pgas4j.transport.local", "org.pgas4j.shmem",
+                    "org.pgas4j.gaspi")));
 
     @Test
     void everyPackageImportsOnlyTheLayersBelowIt() throws IOException {

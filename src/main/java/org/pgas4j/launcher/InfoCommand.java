@@ -8,6 +8,7 @@ import org.pgas4j.KindRules;
 import org.pgas4j.MemoryKindClass;
 import org.pgas4j.Setting;
 import org.pgas4j.Settings;
+import org.pgas4j.gaspi.GaspiSettings;
 import org.pgas4j.shmem.ShmemSettings;
 import org.pgas4j.bootstrap.ShmFiles;
 
@@ -63,6 +64,7 @@ final class InfoCommand {
         out.println("Settings (system property, environment variable = current value):");
         List<Setting<?>> all = new ArrayList<>(Settings.all());
         all.addAll(ShmemSettings.all());
+        all.addAll(GaspiSettings.all());
         for (Setting<?> s : all) {
             out.printf("  %s, %s = %s%s%n", s.property(), s.environment(), s.text(), source(s));
             out.println("      " + s.doc() + " (default " + s.defaultText() + ")");

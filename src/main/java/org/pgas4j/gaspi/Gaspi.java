@@ -1,0 +1,709 @@
+package org.pgas4j.gaspi;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.EnumSet;
+import java.util.List;
+import org.pgas4j.AccelerationHint;
+import org.pgas4j.AtomicOp;
+import org.pgas4j.Client;
+import org.pgas4j.DeviceBuffer;
+import org.pgas4j.Endpoint;
+import org.pgas4j.EndpointCapability;
+import org.pgas4j.JobAbortedException;
+import org.pgas4j.Segment;
+import org.pgas4j.Team;
+
+/**
+ * GASPI 1.x with seed 003's application-provided segments, as a facade over the pgas4j core: one
+ * {@code Gaspi} per rank, from {@link #init(long)} ({@code gaspi_proc_init}) to {@link #close()}
+ * ({@code gaspi_proc_term}).
+ *
+ * <h2>Model</h2>
+ * Ranks are the job's PEs. Segments are numbered by the application ({@code [0, 256)}, at most
+ * {@link #segmentMax()} at once) and are either allocated by GASPI ({@link #segmentAlloc},
+ * {@link #segmentCreate}) or memory the application already owns, bound by seed 003's
+ * {@link #segmentBind} and {@link #segmentUse}; both kinds have the same capabilities. A segment
+ * is reachable by a peer once registered with it ({@link #segmentRegister}, or the collective
+ * procedures). One-sided requests are posted to queues and completed by {@link #wait(int, long)};
+ * notifications announce data; collectives run over groups.
+ *
+ * <h2>Timeouts and errors</h2>
+ * Every blocking procedure takes a timeout: {@link #BLOCK}, {@link #TEST} or milliseconds, and
+ * returns {@link GaspiReturn#SUCCESS} or {@link GaspiReturn#TIMEOUT}; a timed-out collective is
+ * completed by calling it again with the same arguments. Errors are {@link GaspiException}s with a
+ * distinct {@link GaspiError}, thrown before anything is sent. A dead peer fails the procedures
+ * waiting for it ({@link GaspiError#PEER_FAILED}) and is marked in {@link #stateVector()}.
+ *
+ * <h2>Management memory (seed 003 section 3)</h2>
+ * Notification slots and collective mailboxes live in management memory that GASPI allocates
+ * apart from every segment, found through a table from segment id; no byte of a bound buffer is
+ * ever written by GASPI except by the data operations the application asks for, and
+ * {@link #segmentDelete} releases only what GASPI acquired.
+ *
+ * <p>A {@code Gaspi} is used by one thread at a time.
+ */
+public final class Gaspi implements AutoCloseable {
+    /** {@code GASPI_BLOCK}: wait as long as it takes. */
+    public static final long BLOCK = -1;
+    /** {@code GASPI_TEST}: do not wait; check once. */
+    public static final long TEST = 0;
+    /** {@code GASPI_GROUP_ALL}: every rank, committed at init. */
+    public static final int GROUP_ALL = 0;
+    /** Segment ids are in [0, SEGMENT_ID_LIMIT) ({@code gaspi_segment_id_t} is 8 bits). */
+    public static final int SEGMENT_ID_LIMIT = 256;
+    /** {@code GASPI_STATE_HEALTHY}. */
+    public static final byte STATE_HEALTHY = Liveness.HEALTHY;
+    /** {@code GASPI_STATE_CORRUPT}. */
+    public static final byte STATE_CORRUPT = Liveness.CORRUPT;
+
+    private final Client client;
+    private final Arena arena = Arena.ofShared();
+    private final Management management;
+    private final Segment managementSegment;
+    private final Liveness liveness;
+    private final Deadline deadline;
+    private final SegmentTable table;
+    private final SegmentMaker maker;
+    private final Queues queues;
+    private final Groups groups;
+    private final GroupCollectives collectives;
+    private final OneSided oneSided;
+    private final Messages messages;
+    private final Registration registration;
+    private boolean closed;
+
+    private Gaspi(Client client) {
+        this.client = client;
+        int me = client.jobRank();
+        int n = client.jobSize();
+        int segments = GaspiSettings.SEGMENT_MAX.value();
+        this.management = new Management(segments, GaspiSettings.NOTIFICATIONS.value(), n,
+                GaspiSettings.GROUP_MAX.value());
+        Team world = client.world();
+        // Management memory: a runtime segment on an endpoint every rank creates first (so its index is the same).
+        Endpoint mgmtEndpoint = client.createEndpoint(EnumSet.of(EndpointCapability.RMA, EndpointCapability.AM),
+                EnumSet.noneOf(AccelerationHint.class));
+        this.managementSegment = client.createSegment(management.size());
+        managementSegment.memory().fill((byte) 0);
+        management.attach(managementSegment.memory());
+        mgmtEndpoint.bindSegment(managementSegment);
+        world.publishBoundSegments(mgmtEndpoint);
+        Team managementTeam = client.pair(client.primordialEndpoint(), mgmtEndpoint.index());
+        Team self = world.split(me, 0);
+        this.liveness = exchangeProcesses(client, arena);
+        this.deadline = new Deadline(client, liveness);
+        this.table = new SegmentTable(client, segments);
+        this.maker = new SegmentMaker(client, self, table);
+        this.queues = new Queues(GaspiSettings.QUEUE_MAX.value(), GaspiSettings.QUEUE_SIZE_MAX.value());
+        this.groups = new Groups(GaspiSettings.GROUP_MAX.value(), n, me);
+        this.collectives = new GroupCollectives(new Mailboxes(client, management, managementTeam, deadline, arena), groups, arena);
+        this.oneSided = new OneSided(client, table, queues, management, managementTeam, deadline);
+        this.messages = new Messages(client, table);
+        this.registration = new Registration(messages, table, collectives, groups, deadline, me, n);
+        world.barrier(); // every rank's handlers are registered before any sends
+    }
+
+    private static Liveness exchangeProcesses(Client client, Arena arena) {
+        int n = client.jobSize();
+        MemorySegment mine = arena.allocate(8, 8);
+        MemorySegment all = arena.allocate(8L * n, 8);
+        mine.set(ValueLayout.JAVA_LONG, 0, ProcessHandle.current().pid());
+        client.collectives().allgather(client.world(), all, mine, 8);
+        long[] pids = all.toArray(ValueLayout.JAVA_LONG);
+        boolean[] sameHost = new boolean[n];
+        for (int r : client.neighbourhood()) {
+            sameHost[r] = true;
+        }
+        return new Liveness(client, pids, sameHost);
+    }
+
+    /**
+     * {@code gaspi_proc_init}: starts GASPI on this rank (collective over the job). The pgas4j
+     * client is initialised without a primordial segment; GASPI's management memory is allocated
+     * and published; then every rank waits for the others at most {@code timeout}.
+     *
+     * @throws GaspiException INVALID_TIMEOUT, or ERROR when the ranks did not meet within the timeout
+     */
+    public static Gaspi init(long timeout) {
+        if (timeout < BLOCK) {
+            throw new GaspiException(GaspiError.INVALID_TIMEOUT, "init: timeout " + timeout + " is negative");
+        }
+        Client client = Client.init(0);
+        Gaspi g;
+        try {
+            g = new Gaspi(client);
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+        if (g.barrier(GROUP_ALL, timeout) != GaspiReturn.SUCCESS) {
+            throw new GaspiException(GaspiError.ERROR, "init: not every rank arrived within " + timeout + " ms");
+        }
+        return g;
+    }
+
+    /** {@code gaspi_proc_term} with {@link #BLOCK}: see {@link #term(long)}. */
+    @Override
+    public void close() {
+        term(BLOCK);
+    }
+
+    /**
+     * {@code gaspi_proc_term}: completes every queue, waits for every rank at most {@code timeout}
+     * (skipped once the job is failing), deletes every segment (releasing only what GASPI
+     * acquired: bound memory stays the application's, untouched) and closes the client.
+     * Idempotent.
+     */
+    public void term(long timeout) {
+        if (closed) {
+            return;
+        }
+        try {
+            for (int q = 0; q < queues.max(); q++) {
+                if (isQueue(q)) {
+                    oneSided.waitQueue(q, timeout);
+                }
+            }
+            if (client.isHealthy()) {
+                collectives.barrier(GROUP_ALL, timeout);
+            }
+        } catch (GaspiException | JobAbortedException e) {
+            // a failing job still releases what it holds
+        } finally {
+            closed = true;
+            for (int id : table.ids()) {
+                maker.release(table.remove(id));
+            }
+            maker.close();
+            client.close();
+            arena.close();
+        }
+    }
+
+    private boolean isQueue(int q) {
+        try {
+            queues.check("term", q);
+            return true;
+        } catch (GaspiException e) {
+            return false;
+        }
+    }
+
+    private void checkOpen(String op) {
+        if (closed) {
+            throw new GaspiException(GaspiError.NOT_INITIALIZED, op + ": GASPI was terminated on this rank");
+        }
+    }
+
+    /** The pgas4j client underneath. */
+    public Client client() {
+        return client;
+    }
+
+    /** {@code gaspi_proc_rank}. */
+    public int rank() {
+        return client.jobRank();
+    }
+
+    /** {@code gaspi_proc_num}. */
+    public int ranks() {
+        return client.jobSize();
+    }
+
+    /**
+     * {@code gaspi_connect}: pgas4j connects every pair of ranks at init, so this only checks the
+     * rank; kept so that GASPI programs (and seed 003's pseudo code) read as they do in C.
+     */
+    public GaspiReturn connect(int rank, long timeout) {
+        checkOpen("connect");
+        oneSided.checkRank("connect", rank);
+        deadline.start(timeout, "connect");
+        return GaspiReturn.SUCCESS;
+    }
+
+    /** {@code gaspi_disconnect}: see {@link #connect}. */
+    public GaspiReturn disconnect(int rank, long timeout) {
+        return connect(rank, timeout);
+    }
+
+    /**
+     * {@code gaspi_state_vec_get}: one state per rank, {@link #STATE_HEALTHY} or
+     * {@link #STATE_CORRUPT} (a procedure involving the rank found it dead). A copy.
+     */
+    public byte[] stateVector() {
+        return liveness.states();
+    }
+
+    // ---------------------------------------------------------------- segments
+
+    /** {@code gaspi_segment_alloc}: GASPI allocates {@code size} bytes as local segment {@code id}. */
+    public void segmentAlloc(int id, long size, AllocPolicy policy) {
+        checkOpen("segmentAlloc");
+        LocalSegment s = maker.allocate(id, size, policy == AllocPolicy.INITIALIZED);
+        management.clearArea(s.area());
+    }
+
+    /**
+     * Seed 003's {@code gaspi_segment_bind}: makes {@code size} bytes of host memory the
+     * application owns ({@link MemoryDescription#HOST} or a {@link MemoryDescription.File}
+     * mapping) local segment {@code id}, with every capability of an allocated one. Local; the
+     * memory is not written. Each violated restriction has its own code: SEGMENT_ID_OUT_OF_RANGE,
+     * SEGMENT_ID_IN_USE, TOO_MANY_SEGMENTS, INVALID_SIZE, MEMORY_DESCRIPTION_MISMATCH,
+     * MEMORY_NOT_NATIVE, MEMORY_READ_ONLY, MEMORY_TOO_SMALL, MEMORY_NOT_ALIGNED (8 bytes; a page
+     * for FILE), SIZE_NOT_A_MULTIPLE_OF_PAGESIZE (FILE), MEMORY_IN_USE (overlaps a bound segment),
+     * MEMORY_NOT_A_FILE_MAPPING, UNSUPPORTED_MEMORY_DESCRIPTION.
+     */
+    public void segmentBind(int id, MemoryDescription description, MemorySegment memory, long size) {
+        checkOpen("segmentBind");
+        LocalSegment s = maker.bind(id, description, memory, size);
+        management.clearArea(s.area());
+    }
+
+    /**
+     * Seed 003's {@code gaspi_segment_bind} of device memory ({@link MemoryDescription.DeviceSim},
+     * {@link MemoryDescription.Cuda}) at {@code address}, for example a buffer of
+     * {@link #deviceAllocate}. CUDA without a usable device is UNSUPPORTED_MEMORY_DESCRIPTION,
+     * with the reason.
+     */
+    public void segmentBind(int id, MemoryDescription description, long address, long size) {
+        checkOpen("segmentBind");
+        LocalSegment s = maker.bind(id, description, address, size);
+        management.clearArea(s.area());
+    }
+
+    /** Device memory of a device description, owned by the application, to bind with {@link #segmentBind(int, MemoryDescription, long, long)}. */
+    public DeviceBuffer deviceAllocate(MemoryDescription description, long bytes) {
+        checkOpen("deviceAllocate");
+        return maker.deviceAllocate(description, bytes);
+    }
+
+    /** {@code gaspi_segment_register}: makes local segment {@code id} known to {@code rank}, so that it can access it. */
+    public GaspiReturn segmentRegister(int id, int rank, long timeout) {
+        checkOpen("segmentRegister");
+        oneSided.checkRank("segmentRegister", rank);
+        return registration.register(id, rank, timeout);
+    }
+
+    /**
+     * {@code gaspi_segment_create}: collective over {@code group}: alloc, register with every
+     * member, barrier. On TIMEOUT call again with the same arguments.
+     */
+    public GaspiReturn segmentCreate(int id, long size, int group, long timeout, AllocPolicy policy) {
+        checkOpen("segmentCreate");
+        groups.member("segmentCreate", group);
+        if (!resuming(id)) {
+            segmentAlloc(id, size, policy);
+        }
+        return registration.registerWithGroup(table.get("segmentCreate", id), group, timeout, "segmentCreate");
+    }
+
+    /**
+     * Seed 003's {@code gaspi_segment_use}: collective over {@code group}: bind, then connect and
+     * register with every member, then barrier, the timeout shared by all steps (the seed's
+     * pseudo code). On TIMEOUT call again with the same arguments: the bind is not repeated.
+     */
+    public GaspiReturn segmentUse(int id, MemoryDescription description, MemorySegment memory, long size, int group,
+                                  long timeout) {
+        checkOpen("segmentUse");
+        groups.member("segmentUse", group);
+        if (!resuming(id)) {
+            segmentBind(id, description, memory, size);
+        }
+        return registration.registerWithGroup(table.get("segmentUse", id), group, timeout, "segmentUse");
+    }
+
+    /** {@link #segmentUse(int, MemoryDescription, MemorySegment, long, int, long)} for device memory at {@code address}. */
+    public GaspiReturn segmentUse(int id, MemoryDescription description, long address, long size, int group,
+                                  long timeout) {
+        checkOpen("segmentUse");
+        groups.member("segmentUse", group);
+        if (!resuming(id)) {
+            segmentBind(id, description, address, size);
+        }
+        return registration.registerWithGroup(table.get("segmentUse", id), group, timeout, "segmentUse");
+    }
+
+    private boolean resuming(int id) {
+        SegmentTable.checkId("segment", id);
+        return table.find(id) != null && registration.pending(id);
+    }
+
+    /**
+     * {@code gaspi_segment_delete}, as seed 003 clarifies it: releases what GASPI acquired for
+     * segment {@code id} (its endpoint binding, its notification area, memory GASPI allocated);
+     * memory the application bound stays its own, unchanged and usable. Local.
+     */
+    public void segmentDelete(int id) {
+        checkOpen("segmentDelete");
+        table.get("segmentDelete", id);
+        LocalSegment s = table.remove(id);
+        table.registered(rank(), id, null);
+        registration.forget(id);
+        maker.release(s);
+    }
+
+    /** {@code gaspi_segment_num}. */
+    public int segmentNum() {
+        return table.count();
+    }
+
+    /** {@code gaspi_segment_list}: the ids of this rank's segments, ascending. */
+    public int[] segmentList() {
+        return table.ids().stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** {@code gaspi_segment_max}. */
+    public int segmentMax() {
+        return table.max();
+    }
+
+    /**
+     * {@code gaspi_segment_ptr}: the segment's memory, for local loads and stores.
+     *
+     * @throws GaspiException NOT_HOST_ADDRESSABLE for device memory (use RMA or the kind's copies)
+     */
+    public MemorySegment segmentPtr(int id) {
+        checkOpen("segmentPtr");
+        LocalSegment s = table.get("segmentPtr", id);
+        if (!s.core().kind().rules().directLoadStore()) {
+            throw new GaspiException(GaspiError.NOT_HOST_ADDRESSABLE, "segmentPtr: segment " + id + " is "
+                    + s.core().kind() + " memory, which has no host pointer");
+        }
+        return s.core().memory().asSlice(0, s.size());
+    }
+
+    /** {@code gaspi_segment_size}. */
+    public long segmentSize(int id) {
+        return table.get("segmentSize", id).size();
+    }
+
+    /** The description a segment was bound with ({@link MemoryDescription#HOST} for allocated ones). */
+    public MemoryDescription segmentDescription(int id) {
+        return table.get("segmentDescription", id).description();
+    }
+
+    /** The pgas4j segment under GASPI segment {@code id}, for mixing GASPI with the core API. */
+    public Segment coreSegment(int id) {
+        return table.get("coreSegment", id).core();
+    }
+
+    // ---------------------------------------------------------------- queues
+
+    /** {@code gaspi_queue_create}: a new queue's id. */
+    public int queueCreate() {
+        checkOpen("queueCreate");
+        return queues.create();
+    }
+
+    /** {@code gaspi_queue_delete}: an empty queue other than 0. */
+    public void queueDelete(int queue) {
+        checkOpen("queueDelete");
+        queues.delete(queue);
+    }
+
+    /** {@code gaspi_queue_size}: requests posted to the queue since its last {@link #wait(int, long)}. */
+    public int queueSize(int queue) {
+        return queues.size(queue);
+    }
+
+    /** {@code gaspi_queue_size_max}. */
+    public int queueSizeMax() {
+        return queues.sizeMax();
+    }
+
+    /** {@code gaspi_queue_num}: queues that exist. */
+    public int queueNum() {
+        return queues.count();
+    }
+
+    /** {@code gaspi_queue_max}. */
+    public int queueMax() {
+        return queues.max();
+    }
+
+    /** {@code gaspi_wait}: waits until every request posted to {@code queue} is complete; then the queue is empty. */
+    public GaspiReturn wait(int queue, long timeout) {
+        checkOpen("wait");
+        return oneSided.waitQueue(queue, timeout);
+    }
+
+    // ---------------------------------------------------------------- one-sided
+
+    /**
+     * {@code gaspi_write}: posts a copy of {@code size} bytes from local segment {@code segLocal}
+     * at {@code offLocal} to segment {@code segRemote} of {@code rank} at {@code offRemote};
+     * complete after {@link #wait(int, long)} on {@code queue}.
+     *
+     * @throws GaspiException QUEUE_FULL, SEGMENT_NOT_FOUND, SEGMENT_NOT_REGISTERED, OUT_OF_BOUNDS, ...
+     */
+    public GaspiReturn write(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size, int queue,
+                             long timeout) {
+        checkOpen("write");
+        return oneSided.write(segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout, "write");
+    }
+
+    /** {@code gaspi_read}: posts a copy from the remote segment into the local one. */
+    public GaspiReturn read(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size, int queue,
+                            long timeout) {
+        checkOpen("read");
+        return oneSided.read(segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout, "read");
+    }
+
+    /** {@code gaspi_write_list}: {@code num} writes to {@code rank}, posted together (QUEUE_FULL if they do not all fit). */
+    public GaspiReturn writeList(int num, int[] segLocal, long[] offLocal, int rank, int[] segRemote, long[] offRemote,
+                                 long[] size, int queue, long timeout) {
+        checkOpen("writeList");
+        return oneSided.writeList(num, segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout, false,
+                "writeList");
+    }
+
+    /** {@code gaspi_read_list}: {@code num} reads from {@code rank}, posted together. */
+    public GaspiReturn readList(int num, int[] segLocal, long[] offLocal, int rank, int[] segRemote, long[] offRemote,
+                                long[] size, int queue, long timeout) {
+        checkOpen("readList");
+        return oneSided.writeList(num, segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout, true,
+                "readList");
+    }
+
+    /**
+     * {@code gaspi_notify}: sets notification {@code id} of segment {@code segRemote} on
+     * {@code rank} to {@code value} (not 0), visible only after every request posted before it on
+     * {@code queue} is.
+     */
+    public GaspiReturn notify(int segRemote, int rank, int id, int value, int queue, long timeout) {
+        checkOpen("notify");
+        return oneSided.notify(segRemote, rank, id, value, queue, timeout, "notify");
+    }
+
+    /** {@code gaspi_write_notify}: {@link #write}, then {@link #notify} on the same queue. */
+    public GaspiReturn writeNotify(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size,
+                                   int id, int value, int queue, long timeout) {
+        checkOpen("writeNotify");
+        return oneSided.writeNotify(segLocal, offLocal, rank, segRemote, offRemote, size, id, value, queue, timeout);
+    }
+
+    /** {@code gaspi_write_list_notify}: the writes, then notification {@code id} of {@code segNotify} on {@code rank}. */
+    public GaspiReturn writeListNotify(int num, int[] segLocal, long[] offLocal, int rank, int[] segRemote,
+                                       long[] offRemote, long[] size, int segNotify, int id, int value, int queue,
+                                       long timeout) {
+        checkOpen("writeListNotify");
+        return oneSided.writeListNotify(num, segLocal, offLocal, rank, segRemote, offRemote, size, segNotify, id, value,
+                queue, timeout);
+    }
+
+    /**
+     * {@code gaspi_read_notify}: a read, then notification {@code id} of the local segment
+     * {@code segLocal} set (to 1) once the data is here. This facade completes the read before it
+     * returns.
+     */
+    public GaspiReturn readNotify(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size,
+                                  int id, int queue, long timeout) {
+        checkOpen("readNotify");
+        return oneSided.readNotify(segLocal, offLocal, rank, segRemote, offRemote, size, id, queue, timeout);
+    }
+
+    /**
+     * {@code gaspi_notify_waitsome}: waits until one of notifications [{@code begin},
+     * {@code begin + num}) of local segment {@code seg} is non-zero, and stores the first such id
+     * in {@code first[0]}.
+     */
+    public GaspiReturn notifyWaitsome(int seg, int begin, int num, int[] first, long timeout) {
+        checkOpen("notifyWaitsome");
+        return oneSided.waitsome(seg, begin, num, first, timeout);
+    }
+
+    /** {@code gaspi_notify_reset}: atomically sets notification {@code id} of local segment {@code seg} to 0; returns its old value. */
+    public int notifyReset(int seg, int id) {
+        checkOpen("notifyReset");
+        return oneSided.reset(seg, id);
+    }
+
+    /** {@code gaspi_notification_num}: notifications per segment. */
+    public int notificationNum() {
+        return management.notifications();
+    }
+
+    // ---------------------------------------------------------------- atomics
+
+    /**
+     * {@code gaspi_atomic_fetch_add}: adds {@code value} to the 8-byte word at {@code offset}
+     * (a multiple of 8) of segment {@code seg} on {@code rank}; stores the old value in
+     * {@code old[0]}. The atomic completes within the call.
+     */
+    public GaspiReturn atomicFetchAdd(int seg, long offset, int rank, long value, long[] old, long timeout) {
+        checkOpen("atomicFetchAdd");
+        checkOut("atomicFetchAdd", old);
+        old[0] = oneSided.atomic("atomicFetchAdd", seg, offset, rank, AtomicOp.FADD, value, 0, timeout);
+        return GaspiReturn.SUCCESS;
+    }
+
+    /**
+     * {@code gaspi_atomic_compare_swap}: replaces the word with {@code newValue} if it equals
+     * {@code comparator}; stores the old value in {@code old[0]}.
+     */
+    public GaspiReturn atomicCompareSwap(int seg, long offset, int rank, long comparator, long newValue, long[] old,
+                                         long timeout) {
+        checkOpen("atomicCompareSwap");
+        checkOut("atomicCompareSwap", old);
+        old[0] = oneSided.atomic("atomicCompareSwap", seg, offset, rank, AtomicOp.FCAS, comparator, newValue, timeout);
+        return GaspiReturn.SUCCESS;
+    }
+
+    private static void checkOut(String op, long[] out) {
+        if (out == null || out.length < 1) {
+            throw new GaspiException(GaspiError.OUT_OF_BOUNDS, op + ": the result array must hold one long");
+        }
+    }
+
+    // ---------------------------------------------------------------- passive
+
+    /**
+     * {@code gaspi_passive_send}: sends {@code size} bytes of local segment {@code seg} at
+     * {@code offset} to {@code rank}, which takes them with {@link #passiveReceive}. Returns once
+     * the message is with the receiver (the memory may be reused).
+     */
+    public GaspiReturn passiveSend(int seg, long offset, int rank, long size, long timeout) {
+        String op = "passiveSend";
+        checkOpen(op);
+        oneSided.checkRank(op, rank);
+        deadline.start(timeout, op);
+        LocalSegment s = table.get(op, seg);
+        if (size <= 0 || size > messages.passiveMax(rank)) {
+            throw new GaspiException(GaspiError.PASSIVE_SIZE, op + ": size " + size + " is outside (0, "
+                    + messages.passiveMax(rank) + "] (passive_transfer_size_max)");
+        }
+        if (offset < 0 || offset > s.size() - size) {
+            throw new GaspiException(GaspiError.OUT_OF_BOUNDS, op + ": offset " + offset + " and size " + size
+                    + " leave segment " + seg + " of " + s.size() + " bytes");
+        }
+        MemorySegment payload;
+        long at = offset;
+        if (s.core().kind().rules().directLoadStore()) {
+            payload = s.core().memory();
+        } else {
+            payload = arena.allocate(size);
+            s.core().copyTo(offset, payload, 0, size);
+            at = 0;
+        }
+        try {
+            messages.sendPassive(rank, payload, at, size);
+        } catch (JobAbortedException e) {
+            throw new GaspiException(GaspiError.PEER_FAILED, op + ": " + e.getMessage(), e);
+        }
+        return GaspiReturn.SUCCESS;
+    }
+
+    /**
+     * {@code gaspi_passive_receive}: waits for a passive message, copies it into local segment
+     * {@code seg} at {@code offset} (at most {@code size} bytes: a longer message is PASSIVE_SIZE
+     * and stays queued) and stores its sender in {@code rank[0]}.
+     */
+    public GaspiReturn passiveReceive(int seg, long offset, int[] rank, long size, long timeout) {
+        String op = "passiveReceive";
+        checkOpen(op);
+        LocalSegment s = table.get(op, seg);
+        if (rank == null || rank.length < 1) {
+            throw new GaspiException(GaspiError.OUT_OF_BOUNDS, op + ": rank must hold one int");
+        }
+        if (size < 0 || offset < 0 || offset > s.size() - size) {
+            throw new GaspiException(GaspiError.OUT_OF_BOUNDS, op + ": offset " + offset + " and size " + size
+                    + " leave segment " + seg + " of " + s.size() + " bytes");
+        }
+        deadline.start(timeout, op);
+        Messages.Passive m;
+        while ((m = messages.peekPassive()) == null) {
+            if (!deadline.idle(op)) {
+                return GaspiReturn.TIMEOUT;
+            }
+        }
+        if (m.data().length > size) {
+            throw new GaspiException(GaspiError.PASSIVE_SIZE, op + ": a message of " + m.data().length + " bytes from rank "
+                    + m.source() + " does not fit in " + size + " bytes");
+        }
+        messages.nextPassive();
+        s.core().copyFrom(offset, MemorySegment.ofArray(m.data()), 0, m.data().length);
+        rank[0] = m.source();
+        return GaspiReturn.SUCCESS;
+    }
+
+    // ---------------------------------------------------------------- groups and collectives
+
+    /** {@code gaspi_group_create}: an empty group; ranks that create groups in the same order get the same ids. */
+    public int groupCreate() {
+        checkOpen("groupCreate");
+        return groups.create();
+    }
+
+    /** {@code gaspi_group_add}. */
+    public void groupAdd(int group, int rank) {
+        checkOpen("groupAdd");
+        groups.add(group, rank, ranks());
+    }
+
+    /** {@code gaspi_group_commit}: collective over the group's members, which must have added the same ranks. */
+    public GaspiReturn groupCommit(int group, long timeout) {
+        checkOpen("groupCommit");
+        return collectives.commit(group, timeout, rank());
+    }
+
+    /** {@code gaspi_group_delete}. */
+    public void groupDelete(int group) {
+        checkOpen("groupDelete");
+        groups.delete(group);
+    }
+
+    /** {@code gaspi_group_size}. */
+    public int groupSize(int group) {
+        return groups.get("groupSize", group).members.length;
+    }
+
+    /** {@code gaspi_group_ranks}: the members, ascending. */
+    public int[] groupRanks(int group) {
+        return groups.get("groupRanks", group).members.clone();
+    }
+
+    /** {@code gaspi_group_num}: live groups. */
+    public int groupNum() {
+        return groups.count();
+    }
+
+    /** {@code gaspi_group_max}. */
+    public int groupMax() {
+        return groups.max();
+    }
+
+    /** The live group ids. */
+    public List<Integer> groupList() {
+        return groups.ids();
+    }
+
+    /** {@code gaspi_barrier}: collective over {@code group}; on TIMEOUT call again to complete it. */
+    public GaspiReturn barrier(int group, long timeout) {
+        checkOpen("barrier");
+        return collectives.barrier(group, timeout);
+    }
+
+    /**
+     * {@code gaspi_allreduce}: combines {@code num} elements (at most 255) of {@code type} from
+     * every member's {@code send} with {@code op} into every member's {@code recv}.
+     */
+    public GaspiReturn allreduce(MemorySegment send, MemorySegment recv, int num, GaspiOperation op,
+                                 GaspiDatatype type, int group, long timeout) {
+        checkOpen("allreduce");
+        return collectives.allreduce(send, recv, num, op, type, group, timeout);
+    }
+
+    /** {@code gaspi_allreduce_user}: as {@link #allreduce} with the application's reduction. */
+    public GaspiReturn allreduceUser(MemorySegment send, MemorySegment recv, int num, int elementSize,
+                                     GaspiReduction reduction, int group, long timeout) {
+        checkOpen("allreduceUser");
+        return collectives.allreduceUser(send, recv, num, elementSize, reduction, group, timeout);
+    }
+
+    /** {@code gaspi_allreduce_elem_max}. */
+    public int allreduceElemMax() {
+        return GroupCollectives.ELEMENTS_MAX;
+    }
+}

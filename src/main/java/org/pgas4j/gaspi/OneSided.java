@@ -1,0 +1,323 @@
+package org.pgas4j.gaspi;
+
+import org.pgas4j.AtomicOp;
+import org.pgas4j.AtomicType;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.Client;
+import org.pgas4j.Event;
+import org.pgas4j.JobAbortedException;
+import org.pgas4j.Peer;
+import org.pgas4j.Rma;
+import org.pgas4j.Team;
+
+/**
+ * GASPI's one-sided communication on queues: write, read, their list forms, notifications, and
+ * the atomics. A data request is a non-blocking pgas4j RMA between two segments whose event the
+ * queue keeps; a notification is a 4-byte put into the target's management memory, issued only
+ * once every request before it on its queue is remotely complete (the fence that makes a
+ * notification visible only after the writes issued before it on the same queue).
+ */
+final class OneSided {
+    private final Client client;
+    private final Rma rma;
+    private final SegmentTable table;
+    private final Queues queues;
+    private final Management management;
+    private final Team managementTeam;
+    private final Deadline deadline;
+    private final int me;
+    private final int ranks;
+    private final Peer[] managementPeers;
+
+    OneSided(Client client, SegmentTable table, Queues queues, Management management, Team managementTeam,
+             Deadline deadline) {
+        this.client = client;
+        this.rma = client.rma();
+        this.table = table;
+        this.queues = queues;
+        this.management = management;
+        this.managementTeam = managementTeam;
+        this.deadline = deadline;
+        this.me = client.jobRank();
+        this.ranks = client.jobSize();
+        this.managementPeers = new Peer[ranks];
+    }
+
+    void checkRank(String op, int rank) {
+        if (rank < 0 || rank >= ranks) {
+            throw new GaspiException(GaspiError.INVALID_RANK, op + ": rank " + rank + " is outside [0, " + ranks + ")");
+        }
+    }
+
+    private static void checkRange(String op, String which, int id, long offset, long size, long bound) {
+        if (offset < 0 || size < 0 || offset > bound - size) {
+            throw new GaspiException(GaspiError.OUT_OF_BOUNDS, op + ": " + which + " segment " + id + ": offset " + offset
+                    + " and size " + size + " leave [0, " + bound + ")");
+        }
+    }
+
+    /** {@code gaspi_write}: posts one write on {@code queue}. */
+    GaspiReturn write(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size, int queue,
+                      long timeout, String op) {
+        deadline.start(timeout, op);
+        queues.checkRoom(op, queue, 1);
+        queues.post(queue, postWrite(op, segLocal, offLocal, rank, segRemote, offRemote, size));
+        return GaspiReturn.SUCCESS;
+    }
+
+    private Event postWrite(String op, int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size) {
+        checkRank(op, rank);
+        LocalSegment l = table.get(op, segLocal);
+        RemoteSegment r = table.remote(op, rank, segRemote);
+        checkRange(op, "local", segLocal, offLocal, size, l.size());
+        checkRange(op, "remote", segRemote, offRemote, size, r.size());
+        if (size == 0) {
+            return Event.DONE;
+        }
+        try {
+            return rma.putNB(table.pair(r.endpoint()), rank, offRemote, l.core(), offLocal, size);
+        } catch (BadArgumentException | IllegalStateException e) {
+            throw refused(op, e);
+        }
+    }
+
+    /** {@code gaspi_read}: posts one read on {@code queue}. */
+    GaspiReturn read(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size, int queue,
+                     long timeout, String op) {
+        deadline.start(timeout, op);
+        queues.checkRoom(op, queue, 1);
+        queues.post(queue, postRead(op, segLocal, offLocal, rank, segRemote, offRemote, size));
+        return GaspiReturn.SUCCESS;
+    }
+
+    private Event postRead(String op, int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size) {
+        checkRank(op, rank);
+        LocalSegment l = table.get(op, segLocal);
+        RemoteSegment r = table.remote(op, rank, segRemote);
+        checkRange(op, "local", segLocal, offLocal, size, l.size());
+        checkRange(op, "remote", segRemote, offRemote, size, r.size());
+        if (size == 0) {
+            return Event.DONE;
+        }
+        try {
+            return rma.getNB(table.pair(r.endpoint()), rank, offRemote, l.core(), offLocal, size);
+        } catch (BadArgumentException | IllegalStateException e) {
+            throw refused(op, e);
+        }
+    }
+
+    /** {@code gaspi_write_list}: {@code num} writes to one rank, posted together (all or none: room is checked first). */
+    GaspiReturn writeList(int num, int[] segLocal, long[] offLocal, int rank, int[] segRemote, long[] offRemote,
+                          long[] size, int queue, long timeout, boolean read, String op) {
+        deadline.start(timeout, op);
+        checkList(op, num, segLocal, offLocal, segRemote, offRemote, size);
+        queues.checkRoom(op, queue, num);
+        for (int i = 0; i < num; i++) {
+            queues.post(queue, read ? postRead(op, segLocal[i], offLocal[i], rank, segRemote[i], offRemote[i], size[i])
+                    : postWrite(op, segLocal[i], offLocal[i], rank, segRemote[i], offRemote[i], size[i]));
+        }
+        return GaspiReturn.SUCCESS;
+    }
+
+    private static void checkList(String op, int num, int[] a, long[] b, int[] c, long[] d, long[] e) {
+        if (num <= 0 || a == null || b == null || c == null || d == null || e == null || a.length < num
+                || b.length < num || c.length < num || d.length < num || e.length < num) {
+            throw new GaspiException(GaspiError.OUT_OF_BOUNDS, op + ": " + num + " elements, but a list is null or "
+                    + "shorter (or num is not positive)");
+        }
+    }
+
+    /** {@code gaspi_notify}: after every request before it on {@code queue}, sets the remote notification. */
+    GaspiReturn notify(int segRemote, int rank, int id, int value, int queue, long timeout, String op) {
+        deadline.start(timeout, op);
+        queues.checkRoom(op, queue, 1);
+        postNotify(op, segRemote, rank, id, value, queue);
+        return GaspiReturn.SUCCESS;
+    }
+
+    private void postNotify(String op, int segRemote, int rank, int id, int value, int queue) {
+        checkRank(op, rank);
+        RemoteSegment r = table.remote(op, rank, segRemote);
+        checkNotification(op, id);
+        if (value == 0) {
+            throw new GaspiException(GaspiError.NOTIFICATION_VALUE_ZERO, op + ": notification " + id + " of segment "
+                    + segRemote + " on rank " + rank + ": the value must not be 0");
+        }
+        fence(queue, op);
+        if (rank == me) {
+            management.notificationRelease(r.area(), id, value);
+        } else {
+            try {
+                rma.putInt(managementPeer(rank), management.notificationOffset(r.area(), id), value);
+            } catch (BadArgumentException | IllegalStateException e) {
+                throw refused(op, e);
+            }
+        }
+        queues.post(queue, Event.DONE);
+    }
+
+    /** The resolved handle of {@code rank}'s management memory, made once. */
+    private Peer managementPeer(int rank) {
+        Peer p = managementPeers[rank];
+        if (p == null) {
+            p = rma.peer(managementTeam, rank);
+            managementPeers[rank] = p;
+        }
+        return p;
+    }
+
+    void checkNotification(String op, int id) {
+        if (id < 0 || id >= management.notifications()) {
+            throw new GaspiException(GaspiError.INVALID_NOTIFICATION, op + ": notification " + id + " is outside [0, "
+                    + management.notifications() + ") (pgas4j.gaspi.notifications)");
+        }
+    }
+
+    /** {@code gaspi_write_notify}: a write, then its notification, on one queue. */
+    GaspiReturn writeNotify(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size, int id,
+                            int value, int queue, long timeout) {
+        String op = "writeNotify";
+        deadline.start(timeout, op);
+        queues.checkRoom(op, queue, 2);
+        checkNotification(op, id);
+        if (value == 0) {
+            throw new GaspiException(GaspiError.NOTIFICATION_VALUE_ZERO, op + ": the notification value must not be 0");
+        }
+        queues.post(queue, postWrite(op, segLocal, offLocal, rank, segRemote, offRemote, size));
+        postNotify(op, segRemote, rank, id, value, queue);
+        return GaspiReturn.SUCCESS;
+    }
+
+    /** {@code gaspi_write_list_notify}. */
+    GaspiReturn writeListNotify(int num, int[] segLocal, long[] offLocal, int rank, int[] segRemote, long[] offRemote,
+                                long[] size, int segNotify, int id, int value, int queue, long timeout) {
+        String op = "writeListNotify";
+        deadline.start(timeout, op);
+        checkList(op, num, segLocal, offLocal, segRemote, offRemote, size);
+        queues.checkRoom(op, queue, num + 1);
+        checkNotification(op, id);
+        if (value == 0) {
+            throw new GaspiException(GaspiError.NOTIFICATION_VALUE_ZERO, op + ": the notification value must not be 0");
+        }
+        for (int i = 0; i < num; i++) {
+            queues.post(queue, postWrite(op, segLocal[i], offLocal[i], rank, segRemote[i], offRemote[i], size[i]));
+        }
+        postNotify(op, segNotify, rank, id, value, queue);
+        return GaspiReturn.SUCCESS;
+    }
+
+    /** {@code gaspi_read_notify}: a read, then (once its data is here) the local notification {@code id} of {@code segLocal} set to 1. */
+    GaspiReturn readNotify(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size, int id,
+                           int queue, long timeout) {
+        String op = "readNotify";
+        deadline.start(timeout, op);
+        queues.checkRoom(op, queue, 2);
+        checkNotification(op, id);
+        LocalSegment l = table.get(op, segLocal);
+        queues.post(queue, postRead(op, segLocal, offLocal, rank, segRemote, offRemote, size));
+        fence(queue, op);
+        management.notificationRelease(l.area(), id, 1);
+        queues.post(queue, Event.DONE);
+        return GaspiReturn.SUCCESS;
+    }
+
+    /** Waits until every request on {@code queue} is complete (no timeout: remote completion of posted requests). */
+    private void fence(int queue, String op) {
+        try {
+            while (!queues.testAll(queue)) {
+                deadline.pause(op);
+            }
+        } catch (JobAbortedException e) {
+            throw new GaspiException(GaspiError.PEER_FAILED, op + ": " + e.getMessage(), e);
+        } catch (BadArgumentException e) {
+            throw refused(op, e);
+        }
+    }
+
+    /** {@code gaspi_wait}: waits for every request of {@code queue}, at most {@code timeout}. */
+    GaspiReturn waitQueue(int queue, long timeout) {
+        String op = "wait";
+        queues.check(op, queue);
+        deadline.start(timeout, op);
+        try {
+            while (!queues.testAll(queue)) {
+                if (!deadline.idle(op)) {
+                    return GaspiReturn.TIMEOUT;
+                }
+            }
+        } catch (JobAbortedException e) {
+            throw new GaspiException(GaspiError.PEER_FAILED, op + ": " + e.getMessage(), e);
+        } catch (GaspiException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            queues.reset(queue); // the failed request is reported once; the queue is usable again
+            throw new GaspiException(GaspiError.ERROR, op + ": a request on queue " + queue + " failed: " + e.getMessage(),
+                    e);
+        }
+        queues.reset(queue);
+        return GaspiReturn.SUCCESS;
+    }
+
+    /** {@code gaspi_notify_waitsome}: the first set notification in [begin, begin + num) of local segment {@code seg}. */
+    GaspiReturn waitsome(int seg, int begin, int num, int[] first, long timeout) {
+        String op = "notifyWaitsome";
+        LocalSegment l = table.get(op, seg);
+        if (num <= 0 || begin < 0 || begin > management.notifications() - num) {
+            throw new GaspiException(GaspiError.INVALID_NOTIFICATION, op + ": notifications [" + begin + ", "
+                    + ((long) begin + num) + ") leave [0, " + management.notifications() + ") or are empty");
+        }
+        if (first == null || first.length < 1) {
+            throw new GaspiException(GaspiError.OUT_OF_BOUNDS, op + ": first must hold one int");
+        }
+        int area = l.area();
+        for (int i = begin; i < begin + num; i++) { // the common case: already there, no deadline needed
+            if (management.notificationAcquire(area, i) != 0) {
+                first[0] = i;
+                return GaspiReturn.SUCCESS;
+            }
+        }
+        deadline.start(timeout, op);
+        while (true) {
+            for (int i = begin; i < begin + num; i++) {
+                if (management.notificationAcquire(area, i) != 0) {
+                    first[0] = i;
+                    return GaspiReturn.SUCCESS;
+                }
+            }
+            if (!deadline.idle(op)) {
+                return GaspiReturn.TIMEOUT;
+            }
+        }
+    }
+
+    /** {@code gaspi_notify_reset}: atomically 0, returning the old value. */
+    int reset(int seg, int id) {
+        String op = "notifyReset";
+        LocalSegment l = table.get(op, seg);
+        checkNotification(op, id);
+        return management.notificationReset(l.area(), id);
+    }
+
+    /** {@code gaspi_atomic_fetch_add} / {@code gaspi_atomic_compare_swap} on an 8-byte word. */
+    long atomic(String op, int seg, long offset, int rank, AtomicOp kind, long a, long b, long timeout) {
+        deadline.start(timeout, op);
+        checkRank(op, rank);
+        RemoteSegment r = table.remote(op, rank, seg);
+        checkRange(op, "remote", seg, offset, 8, r.size());
+        if ((offset & 7) != 0) {
+            throw new GaspiException(GaspiError.ATOMIC_NOT_ALIGNED, op + ": offset " + offset + " in segment " + seg
+                    + " is not a multiple of 8");
+        }
+        try {
+            return client.atomics().op(table.pair(r.endpoint()), rank, offset, AtomicType.ULONG, kind, a, b);
+        } catch (BadArgumentException | IllegalStateException e) {
+            throw refused(op, e);
+        } catch (JobAbortedException e) {
+            throw new GaspiException(GaspiError.PEER_FAILED, op + ": " + e.getMessage(), e);
+        }
+    }
+
+    private GaspiException refused(String op, RuntimeException e) {
+        return new GaspiException(GaspiError.CORE_REFUSED, op + " on rank " + me + ": " + e.getMessage(), e);
+    }
+}

@@ -1,0 +1,104 @@
+package org.pgas4j.gaspi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.pgas4j.testing.LaunchedJob;
+import org.pgas4j.transport.local.LocalJob;
+
+/**
+ * A killed rank shows in the state vector, and the procedures waiting for it fail with
+ * PEER_FAILED instead of hanging: in-JVM (a rank's thread dies, the job turns unhealthy) and
+ * over {@code shm} (a rank's process halts; the survivors find its process gone).
+ */
+@Timeout(180)
+class GaspiFailureTest {
+
+    @Test
+    void aRankThatDiesIsMarkedCorruptAndTheBarrierFailsInsteadOfHanging() {
+        Map<Integer, GaspiError> errors = new ConcurrentHashMap<>();
+        Map<Integer, byte[]> states = new ConcurrentHashMap<>();
+        Map<String, String> props = GaspiConformanceTest.properties();
+        props.forEach(System::setProperty);
+        try {
+            LocalJob.LocalJobException e = assertThrows(LocalJob.LocalJobException.class, () ->
+                    LocalJob.run(3, Duration.ofSeconds(90), () -> {
+                        if (LocalJob.currentRank() == 1) {
+                            Gaspi.init(60_000); // and never closed: this rank dies
+                            Thread.sleep(1000); // once the others have left init's barrier for the next one
+                            throw new IllegalStateException("rank 1 dies on purpose");
+                        }
+                        try (Gaspi g = Gaspi.init(60_000)) {
+                            try {
+                                g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK);
+                            } catch (GaspiException x) {
+                                errors.put(g.rank(), x.error());
+                                states.put(g.rank(), g.stateVector());
+                            }
+                        }
+                    }));
+            assertTrue(e.getMessage().contains("PE 1"), e.getMessage());
+        } finally {
+            props.keySet().forEach(System::clearProperty);
+        }
+        for (int r : new int[] {0, 2}) {
+            assertEquals(GaspiError.PEER_FAILED, errors.get(r), "rank " + r + "'s barrier");
+            assertEquals(Gaspi.STATE_CORRUPT, states.get(r)[1], "rank " + r + " sees rank 1 corrupt");
+            assertEquals(Gaspi.STATE_HEALTHY, states.get(r)[r], "rank " + r + " sees itself healthy");
+        }
+    }
+
+    @Test
+    void aHaltedProcessIsMarkedCorruptOverShm() {
+        LaunchedJob.Result r = LaunchedJob.run(3, "shm", 60, GaspiConformanceTest.jvmOptions(),
+                DyingRankPe.class.getName());
+        List<String> lines = r.lines();
+        for (int rank : new int[] {0, 2}) {
+            String prefix = "[" + rank + "] STATE ";
+            String line = lines.stream().filter(l -> l.startsWith(prefix)).findFirst()
+                    .orElseThrow(() -> new AssertionError("rank " + rank + " reported no state: " + r));
+            String[] f = line.substring(prefix.length()).split(" ");
+            assertEquals("PEER_FAILED", f[0], line);
+            assertEquals("1", f[2], "rank 1 is corrupt: " + line);
+            assertEquals("0", f[1 + rank], "the reporter is healthy: " + line);
+        }
+    }
+
+    /** Rank 1 halts right after init; ranks 0 and 2 wait in a barrier and print what they saw. */
+    public static final class DyingRankPe {
+        private DyingRankPe() {
+        }
+
+        /** No arguments. */
+        public static void main(String[] args) {
+            Gaspi g = Gaspi.init(60_000);
+            if (g.rank() == 1) {
+                try {
+                    Thread.sleep(1000); // once the others have left init's barrier for the next one
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                Runtime.getRuntime().halt(7);
+            }
+            try {
+                g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK);
+                System.out.println("STATE SUCCESS");
+            } catch (GaspiException x) {
+                StringBuilder b = new StringBuilder("STATE " + x.error());
+                for (byte s : g.stateVector()) {
+                    b.append(' ').append(s);
+                }
+                System.out.println(b);
+                System.out.flush();
+            }
+            g.close();
+        }
+    }
+}
