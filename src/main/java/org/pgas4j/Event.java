@@ -3,6 +3,7 @@ package org.pgas4j;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.pgas4j.internal.IdleStrategy;
+import org.pgas4j.internal.JobHealth;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.Transport;
 
@@ -104,7 +105,8 @@ public final class Event {
         int i = 0;
         while (!test()) {
             if ((i & 63) == 63 && !transport.healthy()) {
-                throw new JobAbortedException("the job is failing while waiting for an event");
+                throw new JobAbortedException("the job is failing (" + JobHealth.why(transport)
+                        + ") while waiting for an event");
             }
             i = idle.idle(i);
         }

@@ -104,6 +104,8 @@ class ClientLifecycleTest {
                 }));
         assertTrue(e.getMessage().contains("PE 1 failed"), e.getMessage());
         assertTrue(seenByPe0.get() instanceof JobAbortedException, "PE 0's barrier threw " + seenByPe0.get());
+        assertTrue(seenByPe0.get().getMessage().startsWith("PE 0: the job is failing (PE 1 failed: "
+                + "java.lang.IllegalStateException: PE 1 gives up) while waiting in"), seenByPe0.get().getMessage());
         assertTrue(System.nanoTime() - start < Duration.ofSeconds(10).toNanos(), "took too long");
     }
 

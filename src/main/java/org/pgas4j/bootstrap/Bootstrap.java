@@ -47,6 +47,16 @@ public interface Bootstrap extends AutoCloseable {
     boolean healthy();
 
     /**
+     * Why the job is failing, as far as the bootstrap knows: the launcher's words naming the PE
+     * that failed, its host and how it ended, or the lost launcher.
+     *
+     * @return the reason, or null while {@link #healthy()} or when the bootstrap cannot tell
+     */
+    default String failureReason() {
+        return null;
+    }
+
+    /**
      * The transport this bootstrap's PEs must use, or null to follow the settings: PEs that are
      * threads of one JVM can only use the {@code local} transport.
      */

@@ -417,6 +417,7 @@ public final class SocketBootstrap implements Bootstrap {
      *
      * @return a sentence naming the failed PE or the lost launcher
      */
+    @Override
     public String failureReason() {
         return failure;
     }

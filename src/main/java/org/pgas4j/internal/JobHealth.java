@@ -21,7 +21,13 @@ public final class JobHealth {
 
     /** The exception to throw when a wait finds the job failing; {@code waitingFor} names the wait. */
     public JobAbortedException aborted(String waitingFor) {
-        return new JobAbortedException("PE " + jobRank + ": the job is failing (a peer died or the launcher "
-                + "stopped it) while waiting in " + waitingFor);
+        return new JobAbortedException("PE " + jobRank + ": the job is failing (" + why(transport)
+                + ") while waiting in " + waitingFor);
+    }
+
+    /** What {@code transport} knows of why the job fails, or the generic words when it knows nothing. */
+    public static String why(Transport transport) {
+        String reason = transport.failureReason();
+        return reason != null ? reason : "a peer died or the launcher stopped it";
     }
 }

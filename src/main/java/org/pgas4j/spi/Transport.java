@@ -182,6 +182,16 @@ public interface Transport extends AutoCloseable {
     /** False once the job is known to be failing (a peer died, the launcher went away). */
     boolean healthy();
 
+    /**
+     * Why the job is failing: which PE failed, on which host and how it ended (exit status,
+     * signal, lost connection), or that the launcher went away, as far as this transport knows.
+     *
+     * @return the reason, or null while healthy or when nothing more is known
+     */
+    default String failureReason() {
+        return null;
+    }
+
     /** Releases every resource of the transport. Idempotent. */
     @Override
     void close();

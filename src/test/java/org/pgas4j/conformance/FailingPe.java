@@ -1,11 +1,13 @@
 package org.pgas4j.conformance;
 
 import org.pgas4j.Client;
+import org.pgas4j.JobAbortedException;
 
 /**
  * A PE program for failure tests: the PE whose rank is the first argument misbehaves after init
  * (argument two: {@code exit} exits with status 3, {@code hang} never returns), while every other
- * PE waits in a world barrier that can therefore never complete.
+ * PE waits in a world barrier that can therefore never complete, and prints {@code ABORTED} with the
+ * message of the exception that ends its wait.
  */
 public final class FailingPe {
     private FailingPe() {
@@ -22,7 +24,13 @@ public final class FailingPe {
             }
             Thread.sleep(Long.MAX_VALUE);
         }
-        c.world().barrier();
+        try {
+            c.world().barrier();
+        } catch (JobAbortedException e) {
+            System.out.println("ABORTED " + e.getMessage());
+            System.out.flush();
+            throw e;
+        }
         c.close();
     }
 }

@@ -40,9 +40,35 @@ class FailurePropagationTest {
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         assertEquals(3, r.exitCode(), r::toString);
         assertTrue(r.stderr().contains("PE 1"), r::toString);
+        assertSurvivorsWereToldWhoFailedAndHow(r, n);
         // JVM start-up of n PEs dominates; the failure itself is handled in a few seconds.
         assertTrue(took.toSeconds() < 30, "took " + took);
         assertEquals(List.of(), filesOf(r), "shared files left behind");
+    }
+
+    /**
+     * Every survivor that saw its barrier fail (the launcher may stop a slow one first) was told,
+     * in its own exception, which PE failed, where, and how it ended.
+     */
+    static void assertSurvivorsWereToldWhoFailedAndHow(LaunchedJob.Result r, int n) {
+        assertSurvivorsWereToldWhoFailedAndHow(r, n, false);
+    }
+
+    /**
+     * As {@link #assertSurvivorsWereToldWhoFailedAndHow(LaunchedJob.Result, int)}; with
+     * {@code connections}, a survivor may also learn it from its own lost connection to PE 1 (over
+     * UCX, the peer's reset can arrive before the launcher's word).
+     */
+    static void assertSurvivorsWereToldWhoFailedAndHow(LaunchedJob.Result r, int n, boolean connections) {
+        List<String> aborted = r.lines().stream().filter(l -> l.matches("^\\[\\d+] ABORTED .*")).toList();
+        assertTrue(!aborted.isEmpty() || n == 1, "no survivor reported its aborted wait\n" + r);
+        for (String line : aborted) {
+            boolean launcher = line.matches("^\\[(\\d+)] ABORTED PE \\1: the job is failing \\(the launcher aborted the job: "
+                    + "PE 1 \\(pid \\d+.*\\) exited with status 3\\) while waiting in .*");
+            boolean lost = connections && line.matches("^\\[(\\d+)] ABORTED PE \\1: the job is failing \\(the UCX connection "
+                    + "to PE 1 is lost: .*\\)");
+            assertTrue(launcher || lost, line + "\n" + r);
+        }
     }
 
     @Test

@@ -73,6 +73,7 @@ class UcxConformanceTest {
                 TCP_ON_LOOPBACK, FailingPe.class.getName(), "1", "exit");
         org.junit.jupiter.api.Assertions.assertEquals(3, r.exitCode(), r::toString);
         org.junit.jupiter.api.Assertions.assertTrue(r.stderr().contains("PE 1"), r::toString);
+        FailurePropagationTest.assertSurvivorsWereToldWhoFailedAndHow(r, 3, true);
         org.junit.jupiter.api.Assertions.assertFalse(r.stdout().contains("UcxException"),
                 () -> "a lost peer must surface as the job failing, not a raw UCX error: " + r);
     }

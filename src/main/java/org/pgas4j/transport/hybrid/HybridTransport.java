@@ -254,6 +254,12 @@ final class HybridTransport implements Transport {
     }
 
     @Override
+    public String failureReason() {
+        String r = shm.failureReason();
+        return r != null ? r : ucx.failureReason();
+    }
+
+    @Override
     public void close() {
         if (closed) {
             return;

@@ -47,6 +47,11 @@ final class LocalBootstrap implements Bootstrap {
     }
 
     @Override
+    public String failureReason() {
+        return fabric.failure();
+    }
+
+    @Override
     public String requiredTransport() {
         return "local";
     }

@@ -135,6 +135,11 @@ final class LocalTransport implements Transport {
     }
 
     @Override
+    public String failureReason() {
+        return fabric.failure();
+    }
+
+    @Override
     public void close() {
         if (!closed) {
             closed = true;

@@ -178,6 +178,11 @@ final class ShmTransport implements Transport {
     }
 
     @Override
+    public String failureReason() {
+        return bootstrap.failureReason();
+    }
+
+    @Override
     public void close() {
         if (!closed) {
             closed = true;

@@ -81,6 +81,7 @@ final class UcxEngine implements AutoCloseable {
     private UcpEndpoint[] endpoints = new UcpEndpoint[0];
     private Runnable background = () -> { };
     private BooleanSupplier health = () -> true;
+    private java.util.function.Supplier<String> failureReason = () -> null;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment errorCallback;
     /** Operand at 0, reply at 8, for {@link #atomic}. */
@@ -293,8 +294,9 @@ final class UcxEngine implements AutoCloseable {
             for (int i = 1; (status = worker.poll(request)) == UcsStatus.IN_PROGRESS; i++) {
                 worker.progress();
                 if ((i & 1023) == 0 && !health.getAsBoolean()) {
-                    throw new JobAbortedException("PE " + rank + ": the job is failing (a peer died or the "
-                            + "launcher stopped it) while waiting for " + call);
+                    String why = failureReason.get();
+                    throw new JobAbortedException("PE " + rank + ": the job is failing ("
+                            + (why != null ? why : "a peer died or the launcher stopped it") + ") while waiting for " + call);
                 }
             }
             UcsStatus.check(call, status);
@@ -306,9 +308,13 @@ final class UcxEngine implements AutoCloseable {
         }
     }
 
-    /** What {@link #await} consults while it waits (the bootstrap's health); true until set. */
-    void setHealth(BooleanSupplier health) {
+    /**
+     * What {@link #await} consults while it waits (the bootstrap's health; true until set), and
+     * where it finds the reason to give when the job fails (the launcher's words; none until set).
+     */
+    void setHealth(BooleanSupplier health, java.util.function.Supplier<String> failureReason) {
         this.health = health;
+        this.failureReason = failureReason;
     }
 
     /** A bounce buffer holding a copy of a heap source (UCX reads native memory only), or null for a native one. */

@@ -76,7 +76,7 @@ final class UcxTransport implements Transport {
         this.storeAllKeys = storeAllKeys;
         this.reach = reach == null ? null : reach.clone();
         this.engine = new UcxEngine(rank);
-        engine.setHealth(bootstrap::healthy);
+        engine.setHealth(bootstrap::healthy, bootstrap::failureReason);
     }
 
     /**
@@ -400,6 +400,13 @@ final class UcxTransport implements Transport {
     String failure() {
         String f = engine.failure();
         return f != null ? f : messages == null ? null : messages.broken();
+    }
+
+    /** The launcher's reason first (it names the PE and how it ended), else what UCX saw. */
+    @Override
+    public String failureReason() {
+        String launcher = bootstrap.failureReason();
+        return launcher != null ? launcher : failure();
     }
 
     @Override
