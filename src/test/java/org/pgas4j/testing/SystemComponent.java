@@ -64,14 +64,18 @@ public enum SystemComponent {
         for (Probe p : d.probes()) {
             probes.failure(p).ifPresent(failures::add);
         }
-        if (failures.isEmpty()) {
-            return Optional.empty();
-        }
+        return failures.isEmpty() ? Optional.empty() : Optional.of(reason(failures));
+    }
+
+    /** The skip reason for a component whose probes failed so: what, why, and how to install it. */
+    String reason(List<String> failures) {
+        SystemDependencies.Dependency d = dependency();
         String remedy = d.installable()
-                ? "install the package " + d.debianPackage() + " (apt-get install " + d.debianPackage()
+                ? "install " + (d.debianPackage().contains(" ") ? "the packages " : "the package ") + d.debianPackage()
+                        + " (apt-get install " + d.debianPackage()
                         + "; bin/test installs it unless --no-install)"
                 : "no package provides it";
-        return Optional.of("needs " + d.purpose() + " [" + d.name() + "]: " + String.join("; ", failures) + "; " + remedy);
+        return "needs " + d.purpose() + " [" + d.name() + "]: " + String.join("; ", failures) + "; " + remedy;
     }
 
     /** Skips the running test, with the reason, when the component is missing. */

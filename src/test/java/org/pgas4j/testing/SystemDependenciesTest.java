@@ -32,9 +32,10 @@ class SystemDependenciesTest {
     @Test
     void everyTestOnlySkipsForComponentsOfTheList() {
         // A reason names the component's line: bin/test's summary groups the skips by it.
+        SystemProbes nothing = new SystemProbes(List.of(), List.of(dir), "nobody");
         for (SystemComponent c : SystemComponent.values()) {
-            SystemProbes nothing = new SystemProbes(List.of(), List.of(dir), "nobody");
-            String why = c.missing(nothing).orElseThrow();
+            // Files are looked for where the list says, so a header may well be there: then its reason is built alone.
+            String why = c.missing(nothing).orElseGet(() -> c.reason(List.of("a probe failed")));
             assertTrue(why.contains("[" + c.listName() + "]"), why);
             SystemDependencies.Dependency d = c.dependency();
             assertTrue(why.contains(d.installable() ? "apt-get install " + d.debianPackage() : "no package provides it"), why);
