@@ -20,7 +20,8 @@ public final class BenchMain {
     private static final List<Benchmark> BENCHMARKS = List.of(new RmaBenchmark(), new AtomicsBenchmark(), new CollBenchmark(), new AmBenchmark(),
             new TeamsBenchmark(),
             new KindsBenchmark(),
-            new ShmemBenchmark());
+            new ShmemBenchmark(),
+            new MpiBenchmark());
 
     private BenchMain() {
     }
