@@ -51,6 +51,12 @@ public final class MpiLatencyPe {
             double[] mpiUs = new double[rounds];
             double[] coreUs = new double[rounds];
             long[] seq = {0};
+            // warm-up: both paths compiled before the first measured size
+            int warm = quick ? 2_000 : 30_000;
+            w.barrier();
+            pingPong(w, src, dst, 8, warm, me, peer);
+            w.barrier();
+            corePingPong(rma, world, flag, flagOffset, warm, me, peer, seq);
             for (long size : SIZES) {
                 int iters = iterations(size, quick);
                 for (int r = -1; r < rounds; r++) {

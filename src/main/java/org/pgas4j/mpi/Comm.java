@@ -136,7 +136,7 @@ public final class Comm {
         var e = engine.client.collectives().barrierNB(team);
         for (int i = 0; !e.test(); i++) {
             engine.progress();
-            Engine.idle(i);
+            engine.idle(i);
         }
     }
 
@@ -348,7 +348,7 @@ public final class Comm {
             if (s.isPresent()) {
                 return s.get();
             }
-            Engine.idle(i);
+            engine.idle(i);
         }
     }
 

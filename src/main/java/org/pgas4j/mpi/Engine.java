@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.locks.LockSupport;
 import org.pgas4j.ActiveMessages;
 import org.pgas4j.AmCategory;
 import org.pgas4j.AmToken;
@@ -43,6 +42,7 @@ final class Engine {
     private final List<Op> active = new ArrayList<>();
     /** GET data to copy into origin buffers: done on the program's thread, which owns them. */
     private final Queue<Runnable> deliveries = new ConcurrentLinkedQueue<>();
+    private final Backoff backoff;
     private int nextCommId = 1;
     private volatile boolean closed;
 
@@ -60,6 +60,7 @@ final class Engine {
         long limit = MpiSettings.EAGER_LIMIT.value();
         long room = am.maxRequestMedium(world, jobRank) - 4096;
         this.eagerLimit = Math.min(limit, room);
+        this.backoff = new Backoff(client.neighbourhood().length);
         this.scratch = arena.allocate(am.maxRequestMedium(world, jobRank), 64);
         am.register(handlerBase + Wire.REQUEST, AmCategory.MEDIUM, this::onRequest);
         am.register(handlerBase + Wire.NOTICE, AmCategory.SHORT, this::onNotice);
@@ -137,13 +138,17 @@ final class Engine {
         if (active.isEmpty()) {
             return;
         }
-        Op[] ops = active.toArray(new Op[0]);
-        for (Op op : ops) {
+        boolean finished = false;
+        for (int i = 0, n = active.size(); i < n; i++) { // steps start no operations: the list stays put
+            Op op = active.get(i);
             if (!op.isDone()) {
                 op.step();
             }
+            finished |= op.isDone();
         }
-        active.removeIf(Op::isDone);
+        if (finished) {
+            active.removeIf(Op::isDone);
+        }
     }
 
     /** Advances everything until {@code op} is done: spins briefly, then yields, then parks. */
@@ -157,14 +162,8 @@ final class Engine {
         }
     }
 
-    static void idle(int i) {
-        if (i < 64) {
-            Thread.onSpinWait();
-        } else if (i < 512) {
-            Thread.yield();
-        } else {
-            LockSupport.parkNanos(20_000);
-        }
+    void idle(int i) {
+        backoff.idle(i);
     }
 
     // ---------------------------------------------------------------- answers to origins

@@ -104,7 +104,7 @@ final class SemanticsScenarios {
             int spins = 0;
             while (!r.test()) {
                 spins++;
-                Engine.idle(spins);
+                Thread.onSpinWait();
             }
             eq(left(w) + 1, at(buf, 1), "slot 1 after TEST answered completed");
             eq(left(w) + 1, at(buf, 2), "slot 2 after TEST answered completed");
