@@ -31,6 +31,7 @@ final class Servicer {
         if (Wire.isPutKind(in.kind)) {
             why = put(in, base, at);
             if (why != null) {
+                why = Wire.name(in.kind) + " from rank " + sourceRank + " with tag " + in.tag + ": " + why;
                 engine.notifyFailed(in, who + " refused it: " + why);
                 return why;
             }

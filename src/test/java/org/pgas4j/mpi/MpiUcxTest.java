@@ -36,7 +36,7 @@ class MpiUcxTest {
                 jobs.add(DynamicContainer.dynamicContainer("ucx tcp/lo N=" + n + " " + set,
                         Stream.of(set).flatMap(s -> {
                             List<String> options = new ArrayList<>();
-                            MpiConformanceTest.properties().forEach((k, v) -> {
+                            MpiConformanceTest.properties(s).forEach((k, v) -> {
                                 options.add("--jvm-arg");
                                 options.add("-D" + k + "=" + v);
                             });
