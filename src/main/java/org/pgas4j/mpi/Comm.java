@@ -275,13 +275,13 @@ public final class Comm {
 
     private Request service(ServiceOp.Mode mode, MemorySegment base, long size, int dispUnit, int tag, int count,
                             String op) {
-        String who = op + " on rank " + rank() + " of " + name;
         check(op);
-        Issuer.checkTag(who, tag);
+        Issuer.checkTag(op, this, tag);
         if (count < 0) {
-            throw new BadArgumentException(who + " with tag " + tag + ": count " + count + " is negative");
+            throw new BadArgumentException(Issuer.who(op, this) + " with tag " + tag + ": count " + count
+                    + " is negative");
         }
-        MemorySegment b = Buffers.servicing(base, size, dispUnit, who);
+        MemorySegment b = Buffers.servicing(base, size, dispUnit, op, this);
         ServiceOp s = new ServiceOp(engine, mpi.servicer(), mode, this, b, dispUnit, tag, count, op);
         engine.start(s);
         return new Request(engine, s);
@@ -325,13 +325,13 @@ public final class Comm {
 
     /** {@link #recv} started. */
     public Request irecv(Object buf, int count, Datatype type, int source, int tag) {
-        String who = "recv on rank " + rank() + " of " + name;
         check("recv");
-        checkSource(who, source);
+        checkSource("recv", source);
         if (tag < ANY_TAG) {
-            throw new BadArgumentException(who + ": tag " + tag + " is neither ANY_TAG nor 0 or more");
+            throw new BadArgumentException(Issuer.who("recv", this) + ": tag " + tag
+                    + " is neither ANY_TAG nor 0 or more");
         }
-        MemorySegment b = Buffers.of(buf, count, type, who);
+        MemorySegment b = Buffers.of(buf, count, type, "recv", this);
         RecvOp op = new RecvOp(engine, mpi.servicer(), this, b, count, type, source, tag, "recv");
         engine.start(op);
         return new Request(engine, op);
@@ -354,9 +354,8 @@ public final class Comm {
 
     /** {@link #probe} without waiting: advances progress once, then answers. */
     public Optional<Status> iprobe(int source, int tag) {
-        String who = "probe on rank " + rank() + " of " + name;
         check("probe");
-        checkSource(who, source);
+        checkSource("probe", source);
         engine.progress();
         Incoming in = engine.arrivals(id).peek(x -> matches(x, source, tag));
         if (in == null) {
@@ -369,22 +368,24 @@ public final class Comm {
     // ---------------------------------------------------------------- internal
 
     private void check(String op) {
-        engine.checkOpen(op + " on " + name);
+        if (engine.isClosed()) {
+            engine.checkOpen(op + " on " + name);
+        }
         if (freed) {
             throw new IllegalStateException(op + " on rank " + rank() + ": communicator " + name + " was freed");
         }
     }
 
-    private void checkSource(String who, int source) {
+    private void checkSource(String op, int source) {
         if (source != ANY_SOURCE && (source < 0 || source >= size())) {
-            throw new BadArgumentException(who + ": source " + source + " is neither ANY_SOURCE nor a rank in [0, "
+            throw new BadArgumentException(Issuer.who(op, this) + ": source " + source + " is neither ANY_SOURCE nor a rank in [0, "
                     + size() + ")");
         }
     }
 
     void checkRank(String op, String what, int r) {
         if (r < 0 || r >= size()) {
-            throw new BadArgumentException(op + ": " + what + " " + r + " is outside [0, " + size() + "), the ranks of "
+            throw new BadArgumentException(Issuer.who(op, this) + ": " + what + " " + r + " is outside [0, " + size() + "), the ranks of "
                     + name);
         }
     }

@@ -153,7 +153,9 @@ final class Engine {
 
     /** Advances everything until {@code op} is done: spins briefly, then yields, then parks. */
     void await(Op op) {
-        checkOpen(op.describe());
+        if (closed) {
+            checkOpen(op.describe());
+        }
         for (int i = 0; !op.isDone(); i++) {
             progress();
             if (!op.isDone()) {
@@ -217,6 +219,14 @@ final class Engine {
             checksum = p.get(Wire.LONG, at);
             at += Wire.CHECKSUM_BYTES;
         }
+        TypeMap originMap = null;
+        if ((flags & Wire.ORIGIN_LAYOUT) != 0) {
+            originMap = TypeMap.readFrom(p, at, len);
+            if (originMap == null || originMap.size == 0 || bytes % originMap.size != 0) {
+                throw new IllegalStateException("MPI request from PE " + t.sourceJobRank() + ": malformed origin layout");
+            }
+            at += originMap.encodedBytes();
+        }
         byte[] data = null;
         if ((flags & Wire.EAGER) != 0 && kind != Wire.GET && kind != Wire.GETHOLD && kind != Wire.GETC) {
             if (bytes < 0 || len - at != bytes) {
@@ -227,7 +237,7 @@ final class Engine {
             MemorySegment.copy(p, at, MemorySegment.ofArray(data), 0, bytes);
         }
         Incoming in = new Incoming(kind, t.arg(1), t.arg(2), t.arg(3), t.arg(4), t.arg(5), flags, t.sourceJobRank(),
-                disp, count, bytes, originOffset, map, data, checksum);
+                disp, count, bytes, originOffset, map, data, checksum, originMap);
         arrivals(in.commId).arrive(in);
     }
 

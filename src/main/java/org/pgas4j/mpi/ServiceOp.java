@@ -55,7 +55,7 @@ final class ServiceOp extends Op {
         this.tag = tag;
         this.base = base;
         this.dispUnit = dispUnit;
-        this.name = name + " on rank " + comm.rank() + " of " + comm.name() + " with tag " + tag;
+        this.name = name; // describe() adds the rank, communicator and tag
         this.arrivals = engine.arrivals(comm.id);
         this.need = mode == Mode.AVAIL ? 1 : count;
         if (mode == Mode.ACCEPTC || mode == Mode.OFFERC) {
@@ -100,7 +100,7 @@ final class ServiceOp extends Op {
 
     @Override
     String describe() {
-        return name;
+        return name + " on rank " + comm.rank() + " of " + comm.name() + " with tag " + tag;
     }
 
     private boolean eligible(Incoming in) {
@@ -124,7 +124,7 @@ final class ServiceOp extends Op {
         if (collective() && need < 0 && reduced.test() && broadcast.test()) {
             int n = comm.size();
             if (totals[n] != codeExpected * n || totals[n + 1] != codeExpected * codeExpected * n) {
-                fail(new MpiException(name + ": the processes of " + comm.name() + " did not all run the same "
+                fail(new MpiException(describe() + ": the processes of " + comm.name() + " did not all run the same "
                         + "collective servicing operation (ACCEPTC or OFFERC) with tag " + tag + " as their "
                         + (epoch + 1) + "-th; collective servicing operations must be started in the same order "
                         + "everywhere"));
@@ -135,9 +135,9 @@ final class ServiceOp extends Op {
         Incoming in;
         while ((in = arrivals.take(matcher)) != null) {
             int source = comm.rankOfJob(in.sourceJob);
-            String why = servicer.service(in, base, dispUnit, name, source);
+            String why = servicer.service(in, base, dispUnit, describe(), source);
             if (why != null) {
-                fail(new MpiException(name + ": " + why + "; the request was refused, nothing was written and it "
+                fail(new MpiException(describe() + ": " + why + "; the request was refused, nothing was written and it "
                         + "does not count"));
                 return;
             }

@@ -31,7 +31,8 @@ class MpiBenchQuickTest {
         lat.forEach((k, v) -> assertTrue(((Number) v).doubleValue() > 0, k + " = " + v));
         Map<String, Object> acceptc = (Map<String, Object>) doc.get("mpi_acceptc_us");
         assertEquals(Set.of("2", "4", "8"), acceptc.keySet());
-        for (String key : List.of("mpi_pingpong_ratio", "mpi_put_accept_bw_ratio_1MiB", "core_pingpong_us")) {
+        for (String key : List.of("mpi_pingpong_ratio", "mpi_put_accept_bw_ratio_1MiB", "core_pingpong_us",
+                "vis_strided_put_ratio")) {
             assertTrue(((Number) doc.get(key)).doubleValue() > 0, key + " in " + doc);
         }
     }
