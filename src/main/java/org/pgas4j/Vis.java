@@ -108,6 +108,51 @@ public final class Vis {
             }
             n = Math.multiplyExact(n, counts[d]);
         }
+        if (n == 0 || elemSize == 0) {
+            return;
+        }
+        long rSpan = elemSize;
+        long lSpan = elemSize;
+        for (int d = 0; d < counts.length; d++) {
+            rSpan = Math.addExact(rSpan, Math.multiplyExact(counts[d] - 1, remoteStrides[d]));
+            lSpan = Math.addExact(lSpan, Math.multiplyExact(counts[d] - 1, localStrides[d]));
+        }
+        if (local == null || localOffset < 0 || localOffset > local.byteSize() - lSpan) {
+            throw bad(op, "the local elements span [" + localOffset + ", " + (localOffset + lSpan)
+                    + ") but the local buffer's bounds are [0, " + (local == null ? 0 : local.byteSize()) + ")");
+        }
+        client.checkBlocking(op);
+        PeerTarget t = client.target(team, rank, remoteOffset, rSpan, op); // every element lies in this span
+        MemorySegment direct = t.direct;
+        if (direct != null) {
+            // mapped: copy element by element, walking the dimensions, then one fence
+            long[] index = new long[counts.length];
+            long r = remoteOffset;
+            long l = localOffset;
+            for (long e = 0; e < n; e++) {
+                if (put) {
+                    MemorySegment.copy(local, l, direct, r, elemSize);
+                } else {
+                    MemorySegment.copy(direct, r, local, l, elemSize);
+                }
+                for (int d = 0; d < counts.length; d++) {
+                    if (++index[d] < counts[d]) {
+                        r += remoteStrides[d];
+                        l += localStrides[d];
+                        break;
+                    }
+                    index[d] = 0;
+                    r -= (counts[d] - 1) * remoteStrides[d];
+                    l -= (counts[d] - 1) * localStrides[d];
+                }
+            }
+            if (put) {
+                VarHandle.fullFence(); // remote completion: the stores leave this core before we return
+            } else {
+                VarHandle.acquireFence();
+            }
+            return;
+        }
         if (n > Integer.MAX_VALUE) {
             throw bad(op, n + " elements are more than one call moves");
         }

@@ -230,7 +230,7 @@ public final class Comm {
      * communicator calls it.
      */
     public void acceptC(MemorySegment base, long size, int dispUnit, int tag) {
-        iacceptC(base, size, dispUnit, tag).waitFor();
+        service(ServiceOp.Mode.ACCEPTC, base, size, dispUnit, tag, 0, "ACCEPTC", true).waitFor();
     }
 
     /** MPI_IACCEPTC: {@link #acceptC} started; the counting collective starts now. */
@@ -250,7 +250,7 @@ public final class Comm {
 
     /** MPI_OFFERC: {@link #acceptC} for GETC requests. */
     public void offerC(MemorySegment base, long size, int dispUnit, int tag) {
-        iofferC(base, size, dispUnit, tag).waitFor();
+        service(ServiceOp.Mode.OFFERC, base, size, dispUnit, tag, 0, "OFFERC", true).waitFor();
     }
 
     /** MPI_IOFFERC: {@link #offerC} started. */
@@ -275,6 +275,11 @@ public final class Comm {
 
     private Request service(ServiceOp.Mode mode, MemorySegment base, long size, int dispUnit, int tag, int count,
                             String op) {
+        return service(mode, base, size, dispUnit, tag, count, op, false);
+    }
+
+    private Request service(ServiceOp.Mode mode, MemorySegment base, long size, int dispUnit, int tag, int count,
+                            String op, boolean blocking) {
         check(op);
         Issuer.checkTag(op, this, tag);
         if (count < 0) {
@@ -282,7 +287,7 @@ public final class Comm {
                     + " is negative");
         }
         MemorySegment b = Buffers.servicing(base, size, dispUnit, op, this);
-        ServiceOp s = new ServiceOp(engine, mpi.servicer(), mode, this, b, dispUnit, tag, count, op);
+        ServiceOp s = new ServiceOp(engine, mpi.servicer(), mode, this, b, dispUnit, tag, count, op, blocking);
         engine.start(s);
         return new Request(engine, s);
     }
