@@ -73,6 +73,7 @@ public final class Client implements AutoCloseable {
     private final CollectiveScratch scratch;
     private final Team world;
     private final Rma rma;
+    private final Vis vis;
     private final Atomics atomics;
     private final Collectives collectives;
     private final ActiveMessages am;
@@ -103,7 +104,8 @@ public final class Client implements AutoCloseable {
         this.peers = new PeerTarget[jobSize * slots];
         this.endpoints = new Endpoint[slots];
         this.endpoints[0] = new Endpoint(this, 0,
-                EnumSet.of(EndpointCapability.RMA, EndpointCapability.AM, EndpointCapability.COLL, EndpointCapability.AD),
+                EnumSet.of(EndpointCapability.RMA, EndpointCapability.AM, EndpointCapability.VIS, EndpointCapability.COLL,
+                        EndpointCapability.AD),
                 EnumSet.noneOf(AccelerationHint.class));
         int[] jobRanks = new int[jobSize];
         for (int j = 0; j < jobSize; j++) {
@@ -112,6 +114,7 @@ public final class Client implements AutoCloseable {
         this.collectives = new Collectives(this, transport, idle);
         this.world = new Team(this, "world", endpoints[0], jobRank, jobRanks, new int[jobSize], 0);
         this.rma = new Rma(this, transport, idle, health);
+        this.vis = new Vis(this, rma);
         this.atomics = new Atomics(this);
         this.am = new ActiveMessages(this, transport, idle, health); // from here messages are delivered
     }
@@ -250,7 +253,7 @@ public final class Client implements AutoCloseable {
      * @param capabilities what the endpoint must support; {@link EndpointCapability#all()} is ALL
      * @param hints acceleration hints (may be empty); recorded, non-binding
      * @throws BadArgumentException if no capability is requested (rule 11) or one is not supported
-     *         on created endpoints (rule 10: VIS in this release)
+     *         on created endpoints (rule 10; none in this release)
      * @throws ResourceException when the client has no endpoint left ({@code pgas4j.endpoints.max}, rule 3)
      */
     public Endpoint createEndpoint(Set<EndpointCapability> capabilities, Set<AccelerationHint> hints) {
@@ -322,6 +325,11 @@ public final class Client implements AutoCloseable {
     /** One-sided put and get on this client's teams. */
     public Rma rma() {
         return rma;
+    }
+
+    /** Vector, indexed and strided put and get on this client's teams ({@code gex_VIS_*}). */
+    public Vis vis() {
+        return vis;
     }
 
     /** Remote atomics on this client's teams. */

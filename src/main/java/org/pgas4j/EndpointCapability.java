@@ -6,16 +6,15 @@ import java.util.Set;
 /**
  * What an endpoint must support ({@code GEX_EP_CAPABILITY_*}, seed 000 section 3.2), requested at
  * {@link Client#createEndpoint}. This release supports {@link #RMA}, {@link #AM}, {@link #COLL}
- * (in teams made by {@link Team#create}) and {@link #AD} on every endpoint; {@link #VIS} (pgas4j has
- * no vector/indexed/strided API yet) is refused with {@link BadArgumentException}, as rule 10 of
- * section 3.1 requires.
+ * (in teams made by {@link Team#create}), {@link #AD} and {@link #VIS} ({@link Vis}) on every
+ * endpoint.
  */
 public enum EndpointCapability {
     /** {@code GEX_EP_CAPABILITY_RMA}: put and get ({@link Rma}). */
     RMA,
     /** {@code GEX_EP_CAPABILITY_AM}: active messages ({@link ActiveMessages}). */
     AM,
-    /** {@code GEX_EP_CAPABILITY_VIS}: vector, indexed and strided RMA (not supported yet). */
+    /** {@code GEX_EP_CAPABILITY_VIS}: vector, indexed and strided RMA ({@link Vis}). */
     VIS,
     /** {@code GEX_EP_CAPABILITY_COLL}: collectives on teams containing the endpoint. */
     COLL,
@@ -29,6 +28,6 @@ public enum EndpointCapability {
 
     /** The capabilities a non-primordial endpoint of this release can have. */
     public static Set<EndpointCapability> supportedOnCreatedEndpoints() {
-        return EnumSet.of(RMA, AM, COLL, AD);
+        return EnumSet.of(RMA, AM, VIS, COLL, AD);
     }
 }

@@ -21,6 +21,7 @@ public final class BenchMain {
             new TeamsBenchmark(),
             new KindsBenchmark(),
             new ShmemBenchmark(),
+            new MpiBenchmark(),
             new GaspiBenchmark(),
             new StartupBenchmark());
 

@@ -14,7 +14,9 @@ import java.util.Map;
  * time a round of PUTCs to every other PE and ACCEPTC. JSON: {@code mpi_put_accept_lat_us}
  * (size to one-way us), {@code mpi_pingpong_ratio} (8 B, facade over core; target at most 3.0),
  * {@code mpi_put_accept_bw_ratio_1MiB} (facade bandwidth over core; target at least 0.8),
- * {@code mpi_acceptc_us} (N to us per round) and {@code core_pingpong_us}.
+ * {@code mpi_acceptc_us} (N to us per round), {@code core_pingpong_us}, and
+ * {@code vis_strided_put_ratio}: the core's VIS 2-D strided put of 1024 blocks of 64 B against 1024
+ * separate puts of them in the same run (target at most 0.5).
  */
 final class MpiBenchmark implements Benchmark {
     private static final long FULL_TIMEOUT_SECONDS = 400;
@@ -22,6 +24,7 @@ final class MpiBenchmark implements Benchmark {
     private static final int[] ACCEPTC_PES = {2, 4, 8};
     private static final double PINGPONG_TARGET = 3.0;
     private static final double BW_TARGET = 0.8;
+    private static final double VIS_TARGET = 0.5;
 
     @Override
     public String name() {
@@ -53,6 +56,9 @@ final class MpiBenchmark implements Benchmark {
         double bw = ResultLine.positive(r, "mpi_" + MpiLatencyPe.BW_RATIO, "mpi job");
         out.printf(Locale.ROOT, "1 MiB PUT stream bandwidth ratio: %.2f, target >= %.1f: %s%n", bw, BW_TARGET,
                 bw >= BW_TARGET ? "PASS" : "MISS");
+        double vis = ResultLine.positive(r, MpiLatencyPe.VIS_RATIO, "mpi job");
+        out.printf(Locale.ROOT, "VIS 2-D strided put of 1024 x 64 B vs 1024 puts: %.2f, target <= %.1f: %s%n", vis,
+                VIS_TARGET, vis <= VIS_TARGET ? "PASS" : "MISS");
         Map<String, Double> acceptc = new LinkedHashMap<>();
         for (int n : ACCEPTC_PES) {
             err.println("bench mpi: " + n + "-PE ACCEPTC job ...");
@@ -69,6 +75,7 @@ final class MpiBenchmark implements Benchmark {
         doc.put("mpi_put_accept_bw_ratio_1MiB", bw);
         doc.put("mpi_acceptc_us", acceptc);
         doc.put("core_pingpong_us", core);
+        doc.put("vis_strided_put_ratio", vis);
         bench.writeJson(doc, out);
         return 0;
     }

@@ -25,6 +25,11 @@ public final class MpiLatencyPe {
     static final String PUT_ACCEPT_LAT = "put_accept_lat_us";
     static final String CORE_PINGPONG = "core_pingpong_us";
     static final String BW_RATIO = "put_accept_bw_ratio_1MiB";
+    static final String VIS_RATIO = "vis_strided_put_ratio";
+    /** The strided put of the VIS figure: 32 x 32 blocks of 64 bytes, 128 bytes apart at the target. */
+    private static final int VIS_SIDE = 32;
+    private static final int VIS_BLOCK = 64;
+    private static final int VIS_STRIDE = 128;
     private static final int MIB = 1 << 20;
     private static final int STREAM = 16;
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
@@ -51,6 +56,12 @@ public final class MpiLatencyPe {
             double[] mpiUs = new double[rounds];
             double[] coreUs = new double[rounds];
             long[] seq = {0};
+            // warm-up: both paths compiled before the first measured size
+            int warm = quick ? 2_000 : 30_000;
+            w.barrier();
+            pingPong(w, src, dst, 8, warm, me, peer);
+            w.barrier();
+            corePingPong(rma, world, flag, flagOffset, warm, me, peer, seq);
             for (long size : SIZES) {
                 int iters = iterations(size, quick);
                 for (int r = -1; r < rounds; r++) {
@@ -82,6 +93,19 @@ public final class MpiLatencyPe {
             }
             if (me == 0) {
                 ResultLine.print("mpi_" + BW_RATIO, Median.of(ratio));
+            }
+            w.barrier();
+            if (me == 0) {
+                double[] vis = new double[rounds];
+                int reps = quick ? 20 : 400;
+                for (int r = -3; r < rounds; r++) {
+                    double v = visStrided(client, world, src, flagOffset + 64, reps);
+                    double c = separatePuts(rma, world, src, flagOffset + 64, reps);
+                    if (r >= 0) {
+                        vis[r] = v / c;
+                    }
+                }
+                ResultLine.print(VIS_RATIO, Median.of(vis));
             }
             w.barrier();
         }
@@ -144,6 +168,29 @@ public final class MpiLatencyPe {
             w.accept(dst, MIB, 1, 2, 0); // returns once every PUT is fully serviced
         } else {
             w.accept(dst, MIB, 1, 2, STREAM);
+        }
+        return System.nanoTime() - start;
+    }
+
+    /** Nanoseconds of {@code reps} 2-D strided puts of 1024 blocks of 64 B through the core's VIS. */
+    private static double visStrided(Client client, Team world, MemorySegment src, long dstOffset, int reps) {
+        long[] dstStrides = {VIS_STRIDE, (long) VIS_STRIDE * VIS_SIDE};
+        long[] srcStrides = {VIS_BLOCK, (long) VIS_BLOCK * VIS_SIDE};
+        long[] counts = {VIS_SIDE, VIS_SIDE};
+        long start = System.nanoTime();
+        for (int i = 0; i < reps; i++) {
+            client.vis().putStrided(world, 1, dstOffset, dstStrides, src, 0, srcStrides, VIS_BLOCK, counts);
+        }
+        return System.nanoTime() - start;
+    }
+
+    /** Nanoseconds of {@code reps} times 1024 separate blocking puts of the same blocks. */
+    private static double separatePuts(Rma rma, Team world, MemorySegment src, long dstOffset, int reps) {
+        long start = System.nanoTime();
+        for (int i = 0; i < reps; i++) {
+            for (int b = 0; b < VIS_SIDE * VIS_SIDE; b++) {
+                rma.put(world, 1, dstOffset + (long) b * VIS_STRIDE, src, (long) b * VIS_BLOCK, VIS_BLOCK);
+            }
         }
         return System.nanoTime() - start;
     }

@@ -17,7 +17,14 @@ final class Buffers {
      *
      * @throws BadArgumentException naming the operation and what is wrong
      */
-    static MemorySegment of(Object buf, long count, Datatype type, String op) {
+    static MemorySegment of(Object buf, long count, Datatype type, String opName, Comm c) {
+        if (buf instanceof MemorySegment m && type != null && count >= 0) {
+            long[] span = type.map.span(0, count);
+            if (span != null && span[1] <= m.byteSize()) {
+                return m; // the common case, checked without building a message
+            }
+        }
+        String op = Issuer.who(opName, c);
         if (type == null) {
             throw new BadArgumentException(op + ": the datatype is null");
         }
@@ -62,7 +69,11 @@ final class Buffers {
     }
 
     /** A servicing buffer: {@code base} with {@code size} bytes, checked. */
-    static MemorySegment servicing(MemorySegment base, long size, int dispUnit, String op) {
+    static MemorySegment servicing(MemorySegment base, long size, int dispUnit, String opName, Comm c) {
+        if (base != null && size >= 0 && size <= base.byteSize() && dispUnit > 0) {
+            return base.asSlice(0, size);
+        }
+        String op = Issuer.who(opName, c);
         if (base == null) {
             throw new BadArgumentException(op + ": base is null");
         }

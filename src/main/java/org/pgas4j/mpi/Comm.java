@@ -136,7 +136,7 @@ public final class Comm {
         var e = engine.client.collectives().barrierNB(team);
         for (int i = 0; !e.test(); i++) {
             engine.progress();
-            Engine.idle(i);
+            engine.idle(i);
         }
     }
 
@@ -230,7 +230,7 @@ public final class Comm {
      * communicator calls it.
      */
     public void acceptC(MemorySegment base, long size, int dispUnit, int tag) {
-        iacceptC(base, size, dispUnit, tag).waitFor();
+        service(ServiceOp.Mode.ACCEPTC, base, size, dispUnit, tag, 0, "ACCEPTC", true).waitFor();
     }
 
     /** MPI_IACCEPTC: {@link #acceptC} started; the counting collective starts now. */
@@ -250,7 +250,7 @@ public final class Comm {
 
     /** MPI_OFFERC: {@link #acceptC} for GETC requests. */
     public void offerC(MemorySegment base, long size, int dispUnit, int tag) {
-        iofferC(base, size, dispUnit, tag).waitFor();
+        service(ServiceOp.Mode.OFFERC, base, size, dispUnit, tag, 0, "OFFERC", true).waitFor();
     }
 
     /** MPI_IOFFERC: {@link #offerC} started. */
@@ -275,14 +275,19 @@ public final class Comm {
 
     private Request service(ServiceOp.Mode mode, MemorySegment base, long size, int dispUnit, int tag, int count,
                             String op) {
-        String who = op + " on rank " + rank() + " of " + name;
+        return service(mode, base, size, dispUnit, tag, count, op, false);
+    }
+
+    private Request service(ServiceOp.Mode mode, MemorySegment base, long size, int dispUnit, int tag, int count,
+                            String op, boolean blocking) {
         check(op);
-        Issuer.checkTag(who, tag);
+        Issuer.checkTag(op, this, tag);
         if (count < 0) {
-            throw new BadArgumentException(who + " with tag " + tag + ": count " + count + " is negative");
+            throw new BadArgumentException(Issuer.who(op, this) + " with tag " + tag + ": count " + count
+                    + " is negative");
         }
-        MemorySegment b = Buffers.servicing(base, size, dispUnit, who);
-        ServiceOp s = new ServiceOp(engine, mpi.servicer(), mode, this, b, dispUnit, tag, count, op);
+        MemorySegment b = Buffers.servicing(base, size, dispUnit, op, this);
+        ServiceOp s = new ServiceOp(engine, mpi.servicer(), mode, this, b, dispUnit, tag, count, op, blocking);
         engine.start(s);
         return new Request(engine, s);
     }
@@ -325,13 +330,13 @@ public final class Comm {
 
     /** {@link #recv} started. */
     public Request irecv(Object buf, int count, Datatype type, int source, int tag) {
-        String who = "recv on rank " + rank() + " of " + name;
         check("recv");
-        checkSource(who, source);
+        checkSource("recv", source);
         if (tag < ANY_TAG) {
-            throw new BadArgumentException(who + ": tag " + tag + " is neither ANY_TAG nor 0 or more");
+            throw new BadArgumentException(Issuer.who("recv", this) + ": tag " + tag
+                    + " is neither ANY_TAG nor 0 or more");
         }
-        MemorySegment b = Buffers.of(buf, count, type, who);
+        MemorySegment b = Buffers.of(buf, count, type, "recv", this);
         RecvOp op = new RecvOp(engine, mpi.servicer(), this, b, count, type, source, tag, "recv");
         engine.start(op);
         return new Request(engine, op);
@@ -348,15 +353,14 @@ public final class Comm {
             if (s.isPresent()) {
                 return s.get();
             }
-            Engine.idle(i);
+            engine.idle(i);
         }
     }
 
     /** {@link #probe} without waiting: advances progress once, then answers. */
     public Optional<Status> iprobe(int source, int tag) {
-        String who = "probe on rank " + rank() + " of " + name;
         check("probe");
-        checkSource(who, source);
+        checkSource("probe", source);
         engine.progress();
         Incoming in = engine.arrivals(id).peek(x -> matches(x, source, tag));
         if (in == null) {
@@ -369,22 +373,24 @@ public final class Comm {
     // ---------------------------------------------------------------- internal
 
     private void check(String op) {
-        engine.checkOpen(op + " on " + name);
+        if (engine.isClosed()) {
+            engine.checkOpen(op + " on " + name);
+        }
         if (freed) {
             throw new IllegalStateException(op + " on rank " + rank() + ": communicator " + name + " was freed");
         }
     }
 
-    private void checkSource(String who, int source) {
+    private void checkSource(String op, int source) {
         if (source != ANY_SOURCE && (source < 0 || source >= size())) {
-            throw new BadArgumentException(who + ": source " + source + " is neither ANY_SOURCE nor a rank in [0, "
+            throw new BadArgumentException(Issuer.who(op, this) + ": source " + source + " is neither ANY_SOURCE nor a rank in [0, "
                     + size() + ")");
         }
     }
 
     void checkRank(String op, String what, int r) {
         if (r < 0 || r >= size()) {
-            throw new BadArgumentException(op + ": " + what + " " + r + " is outside [0, " + size() + "), the ranks of "
+            throw new BadArgumentException(Issuer.who(op, this) + ": " + what + " " + r + " is outside [0, " + size() + "), the ranks of "
                     + name);
         }
     }

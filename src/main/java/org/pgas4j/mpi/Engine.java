@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.locks.LockSupport;
 import org.pgas4j.ActiveMessages;
 import org.pgas4j.AmCategory;
 import org.pgas4j.AmToken;
@@ -43,6 +42,7 @@ final class Engine {
     private final List<Op> active = new ArrayList<>();
     /** GET data to copy into origin buffers: done on the program's thread, which owns them. */
     private final Queue<Runnable> deliveries = new ConcurrentLinkedQueue<>();
+    private final Backoff backoff;
     private int nextCommId = 1;
     private volatile boolean closed;
 
@@ -60,6 +60,7 @@ final class Engine {
         long limit = MpiSettings.EAGER_LIMIT.value();
         long room = am.maxRequestMedium(world, jobRank) - 4096;
         this.eagerLimit = Math.min(limit, room);
+        this.backoff = new Backoff(client.neighbourhood().length);
         this.scratch = arena.allocate(am.maxRequestMedium(world, jobRank), 64);
         am.register(handlerBase + Wire.REQUEST, AmCategory.MEDIUM, this::onRequest);
         am.register(handlerBase + Wire.NOTICE, AmCategory.SHORT, this::onNotice);
@@ -137,18 +138,24 @@ final class Engine {
         if (active.isEmpty()) {
             return;
         }
-        Op[] ops = active.toArray(new Op[0]);
-        for (Op op : ops) {
+        boolean finished = false;
+        for (int i = 0, n = active.size(); i < n; i++) { // steps start no operations: the list stays put
+            Op op = active.get(i);
             if (!op.isDone()) {
                 op.step();
             }
+            finished |= op.isDone();
         }
-        active.removeIf(Op::isDone);
+        if (finished) {
+            active.removeIf(Op::isDone);
+        }
     }
 
     /** Advances everything until {@code op} is done: spins briefly, then yields, then parks. */
     void await(Op op) {
-        checkOpen(op.describe());
+        if (closed) {
+            checkOpen(op.describe());
+        }
         for (int i = 0; !op.isDone(); i++) {
             progress();
             if (!op.isDone()) {
@@ -157,14 +164,8 @@ final class Engine {
         }
     }
 
-    static void idle(int i) {
-        if (i < 64) {
-            Thread.onSpinWait();
-        } else if (i < 512) {
-            Thread.yield();
-        } else {
-            LockSupport.parkNanos(20_000);
-        }
+    void idle(int i) {
+        backoff.idle(i);
     }
 
     // ---------------------------------------------------------------- answers to origins
@@ -218,6 +219,14 @@ final class Engine {
             checksum = p.get(Wire.LONG, at);
             at += Wire.CHECKSUM_BYTES;
         }
+        TypeMap originMap = null;
+        if ((flags & Wire.ORIGIN_LAYOUT) != 0) {
+            originMap = TypeMap.readFrom(p, at, len);
+            if (originMap == null || originMap.size == 0 || bytes % originMap.size != 0) {
+                throw new IllegalStateException("MPI request from PE " + t.sourceJobRank() + ": malformed origin layout");
+            }
+            at += originMap.encodedBytes();
+        }
         byte[] data = null;
         if ((flags & Wire.EAGER) != 0 && kind != Wire.GET && kind != Wire.GETHOLD && kind != Wire.GETC) {
             if (bytes < 0 || len - at != bytes) {
@@ -228,7 +237,7 @@ final class Engine {
             MemorySegment.copy(p, at, MemorySegment.ofArray(data), 0, bytes);
         }
         Incoming in = new Incoming(kind, t.arg(1), t.arg(2), t.arg(3), t.arg(4), t.arg(5), flags, t.sourceJobRank(),
-                disp, count, bytes, originOffset, map, data, checksum);
+                disp, count, bytes, originOffset, map, data, checksum, originMap);
         arrivals(in.commId).arrive(in);
     }
 

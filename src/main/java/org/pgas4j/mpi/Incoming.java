@@ -23,9 +23,12 @@ final class Incoming {
     final byte[] data;
     /** The origin's checksum of the packed data (checked mode), or 0. */
     final long checksum;
+    /** With {@link Wire#ORIGIN_LAYOUT}: the origin datatype's layout, else null. */
+    final TypeMap originMap;
 
     Incoming(int kind, int commId, int tag, int seq, int epoch, int requestId, int flags, int sourceJob, long disp,
-             long targetCount, long bytes, long originOffset, TypeMap map, byte[] data, long checksum) {
+             long targetCount, long bytes, long originOffset, TypeMap map, byte[] data, long checksum,
+             TypeMap originMap) {
         this.kind = kind;
         this.commId = commId;
         this.tag = tag;
@@ -41,6 +44,7 @@ final class Incoming {
         this.map = map;
         this.data = data;
         this.checksum = checksum;
+        this.originMap = originMap;
     }
 
     boolean eager() {

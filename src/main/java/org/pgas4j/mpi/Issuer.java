@@ -9,9 +9,12 @@ import org.pgas4j.ResourceException;
  * The origin side: checks a PUT, GET or message, then issues it as one {@link Wire#REQUEST}.
  * Data of at most {@link Engine#eagerLimit} bytes travels in the message; larger data lies packed
  * in registered memory for the servicer's one RMA: the origin buffer itself when it lies in
- * {@link Mpi#rmaMalloc} memory and its type is contiguous (zero copy), else a staging area.
+ * {@link Mpi#rmaMalloc} memory (zero copy: the servicer gathers or scatters a non-contiguous
+ * origin type's chunks with one VIS call), else a staging area.
  */
 final class Issuer {
+    /** The most chunks a request with {@link Wire#ORIGIN_LAYOUT} makes the servicer move; more are staged. */
+    static final long MAX_VIS_CHUNKS = 1 << 16;
     private final Engine engine;
 
     Issuer(Engine engine) {
@@ -21,25 +24,25 @@ final class Issuer {
     /** Issues a PUT-family or GET-family request; everything is checked before anything is sent. */
     void request(int kind, Comm c, Object buf, long count, Datatype otype, int targetRank, long disp, long tcount,
                  Datatype ttype, int tag, String opName) {
-        String op = opName + " on rank " + c.rank() + " of " + c.name();
+        String op = opName; // messages name the rank and communicator too, built only when thrown
         engine.checkOpen(op);
-        checkTag(op, tag);
+        checkTag(op, c, tag);
         c.checkRank(op, "target_rank", targetRank);
         if (ttype == null) {
-            throw new BadArgumentException(op + ": target_datatype is null");
+            throw new BadArgumentException(who(op, c) + ": target_datatype is null");
         }
         if (disp < 0 || tcount < 0) {
-            throw new BadArgumentException(op + " to rank " + targetRank + " with tag " + tag + ": target_disp "
+            throw new BadArgumentException(who(op, c) + " to rank " + targetRank + " with tag " + tag + ": target_disp "
                     + disp + " and target_count " + tcount + " must not be negative");
         }
-        MemorySegment ob = Buffers.of(buf, count, otype, op);
+        MemorySegment ob = Buffers.of(buf, count, otype, op, c);
         if (!Signatures.match(count, otype, tcount, ttype)) {
-            throw new BadArgumentException(op + " to rank " + targetRank + " with tag " + tag + ": " + count + " x "
+            throw new BadArgumentException(who(op, c) + " to rank " + targetRank + " with tag " + tag + ": " + count + " x "
                     + otype + " (" + count * otype.size() + " bytes) and " + tcount + " x " + ttype + " ("
                     + tcount * ttype.size() + " bytes) do not carry the same sequence of primitive elements");
         }
         if (ttype.map.span(0, tcount) == null) {
-            throw new BadArgumentException(op + ": target_count " + tcount + " x " + ttype + " overflows");
+            throw new BadArgumentException(who(op, c) + ": target_count " + tcount + " x " + ttype + " overflows");
         }
         long bytes = count * otype.size();
         boolean isGet = Wire.isGetKind(kind);
@@ -49,17 +52,22 @@ final class Issuer {
 
     /** Issues a message of {@code count} x {@code type} from {@code buf}; complete (buffer reusable) on return. */
     void message(Comm c, Object buf, long count, Datatype type, int dest, int tag, String opName) {
-        String op = opName + " on rank " + c.rank() + " of " + c.name();
+        String op = opName;
         engine.checkOpen(op);
-        checkTag(op, tag);
+        checkTag(op, c, tag);
         c.checkRank(op, "dest", dest);
-        MemorySegment ob = Buffers.of(buf, count, type, op);
+        MemorySegment ob = Buffers.of(buf, count, type, op, c);
         send(Wire.MESSAGE, c, ob, count, type, dest, 0, 0, null, tag, 0, count * type.size(), false, op);
     }
 
-    static void checkTag(String op, int tag) {
+    /** "{@code op} on rank R of COMM", for messages. */
+    static String who(String op, Comm c) {
+        return c == null ? op : op + " on rank " + c.rank() + " of " + c.name();
+    }
+
+    static void checkTag(String op, Comm c, int tag) {
         if (tag < 0) {
-            throw new BadArgumentException(op + ": tag " + tag + " is negative (tags are 0 or more; ANY_TAG only "
+            throw new BadArgumentException(who(op, c) + ": tag " + tag + " is negative (tags are 0 or more; ANY_TAG only "
                     + "matches in recv and probe)");
         }
     }
@@ -71,7 +79,7 @@ final class Issuer {
         boolean eager = bytes <= engine.eagerLimit;
         long limit = s.byteSize() - Wire.CHECKSUM_BYTES - (isGet || !eager ? 0 : bytes);
         if (Wire.HEADER_BYTES + mapBytes > limit) {
-            throw new BadArgumentException(op + ": the target datatype " + tcount + " x " + tmap.offsets.length
+            throw new BadArgumentException(who(op, c) + ": the target datatype " + tcount + " x " + tmap.offsets.length
                     + " runs is too large to describe in one request; use a simpler datatype");
         }
         long staging = -1;
@@ -80,7 +88,12 @@ final class Issuer {
         long checksum = 0;
         if (!eager) {
             long reg = engine.registeredOffset(ob);
-            if (reg >= 0 && otype.isContiguous()) {
+            if (reg >= 0 && !otype.isContiguous() && otype.size() > 0
+                    && Wire.HEADER_BYTES + mapBytes + Wire.CHECKSUM_BYTES + otype.map.encodedBytes() <= s.byteSize()
+                    && (long) count * otype.map.offsets.length <= MAX_VIS_CHUNKS) {
+                originOffset = reg; // the servicer gathers (scatters) the origin's chunks itself
+                flags |= Wire.ORIGIN_LAYOUT;
+            } else if (reg >= 0 && otype.isContiguous()) {
                 originOffset = reg;
                 if (engine.checked && !isGet) {
                     flags |= Wire.CHECKSUM;
@@ -89,7 +102,7 @@ final class Issuer {
             } else {
                 staging = engine.heap.allocate(bytes);
                 if (staging < 0) {
-                    throw new ResourceException(op + ": no room to stage " + bytes + " bytes in the registered memory "
+                    throw new ResourceException(who(op, c) + ": no room to stage " + bytes + " bytes in the registered memory "
                             + "(largest free range " + engine.heap.largestFree() + " bytes of "
                             + engine.heap.capacity() + "; pgas4j.mpi.rma.size)");
                 }
@@ -116,6 +129,9 @@ final class Issuer {
         if ((flags & Wire.CHECKSUM) != 0) {
             s.set(Wire.LONG, at, checksum);
             at += Wire.CHECKSUM_BYTES;
+        }
+        if ((flags & Wire.ORIGIN_LAYOUT) != 0) {
+            at = otype.map.writeTo(s, at);
         }
         if (eager && !isGet) {
             otype.map.pack(ob, 0, count, s, at);

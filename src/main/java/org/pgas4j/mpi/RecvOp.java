@@ -27,15 +27,14 @@ final class RecvOp extends Op {
         this.type = type;
         this.source = source;
         this.tag = tag;
-        this.name = name + " on rank " + comm.rank() + " of " + comm.name() + " (source " + source + ", tag "
-                + tag + ")";
+        this.name = name;
         this.arrivals = engine.arrivals(comm.id);
         this.matcher = in -> in.kind == Wire.MESSAGE && comm.matches(in, source, tag);
     }
 
     @Override
     String describe() {
-        return name;
+        return name + " on rank " + comm.rank() + " of " + comm.name() + " (source " + source + ", tag " + tag + ")";
     }
 
     @Override
@@ -46,7 +45,7 @@ final class RecvOp extends Op {
         }
         int from = comm.rankOfJob(in.sourceJob);
         try {
-            long n = servicer.receive(in, buf, count, type, name, from);
+            long n = servicer.receive(in, buf, count, type, describe(), from);
             complete(new Status(from, in.tag, n, Operation.MESSAGE, "message"));
         } catch (MpiException e) {
             fail(e);

@@ -45,9 +45,14 @@ final class ServiceOp extends Op {
     private Event broadcast;
     private long[] totals;
     private final Arrivals.Matcher matcher = this::eligible;
+    /** A blocking ACCEPTC/OFFERC counts with blocking collectives on this thread, the I-forms on the team's queue. */
+    private final boolean blocking;
+    /** Whether the counting collectives are still to start (at the first step, after the buffer checks). */
+    private boolean counting;
 
     ServiceOp(Engine engine, Servicer servicer, Mode mode, Comm comm, MemorySegment base, int dispUnit, int tag,
-              long count, String name) {
+              long count, String name, boolean blocking) {
+        this.blocking = blocking;
         this.engine = engine;
         this.servicer = servicer;
         this.mode = mode;
@@ -55,12 +60,10 @@ final class ServiceOp extends Op {
         this.tag = tag;
         this.base = base;
         this.dispUnit = dispUnit;
-        this.name = name + " on rank " + comm.rank() + " of " + comm.name() + " with tag " + tag;
+        this.name = name; // describe() adds the rank, communicator and tag
         this.arrivals = engine.arrivals(comm.id);
         this.need = mode == Mode.AVAIL ? 1 : count;
-        if (mode == Mode.ACCEPTC || mode == Mode.OFFERC) {
-            startCounting();
-        }
+        this.counting = collective();
     }
 
     private boolean collective() {
@@ -71,7 +74,12 @@ final class ServiceOp extends Op {
         return mode == Mode.ACCEPTC ? Wire.PUTC : Wire.GETC;
     }
 
-    /** Closes this process's epoch and starts the reduction and broadcast of the per-target counts. */
+    /**
+     * Closes this process's epoch and starts the reduction and broadcast of the per-target counts:
+     * non-blocking for the I-forms (progress services requests of the epoch meanwhile), inline for
+     * the blocking forms, which wait for every process anyway and so avoid handing the
+     * collectives to the team's worker thread.
+     */
     private void startCounting() {
         need = -1;
         int n = comm.size();
@@ -84,6 +92,16 @@ final class ServiceOp extends Op {
         long[] reducedCounts = new long[n + 2];
         totals = new long[n + 2];
         var coll = engine.client.collectives();
+        this.codeExpected = code;
+        if (blocking) {
+            coll.reduce(comm.team, 0, MemorySegment.ofArray(reducedCounts), MemorySegment.ofArray(counts),
+                    org.pgas4j.DataType.LONG, n + 2, org.pgas4j.ReduceOp.SUM);
+            coll.broadcast(comm.team, 0, MemorySegment.ofArray(totals), MemorySegment.ofArray(reducedCounts),
+                    8L * (n + 2));
+            reduced = Event.DONE;
+            broadcast = Event.DONE;
+            return;
+        }
         reduced = coll.reduceNB(comm.team, 0, MemorySegment.ofArray(reducedCounts), MemorySegment.ofArray(counts),
                 org.pgas4j.DataType.LONG, n + 2, org.pgas4j.ReduceOp.SUM);
         broadcast = coll.broadcastNB(comm.team, 0, MemorySegment.ofArray(totals),
@@ -100,7 +118,7 @@ final class ServiceOp extends Op {
 
     @Override
     String describe() {
-        return name;
+        return name + " on rank " + comm.rank() + " of " + comm.name() + " with tag " + tag;
     }
 
     private boolean eligible(Incoming in) {
@@ -121,10 +139,14 @@ final class ServiceOp extends Op {
 
     @Override
     void step() {
+        if (counting) {
+            counting = false;
+            startCounting();
+        }
         if (collective() && need < 0 && reduced.test() && broadcast.test()) {
             int n = comm.size();
             if (totals[n] != codeExpected * n || totals[n + 1] != codeExpected * codeExpected * n) {
-                fail(new MpiException(name + ": the processes of " + comm.name() + " did not all run the same "
+                fail(new MpiException(describe() + ": the processes of " + comm.name() + " did not all run the same "
                         + "collective servicing operation (ACCEPTC or OFFERC) with tag " + tag + " as their "
                         + (epoch + 1) + "-th; collective servicing operations must be started in the same order "
                         + "everywhere"));
@@ -135,9 +157,9 @@ final class ServiceOp extends Op {
         Incoming in;
         while ((in = arrivals.take(matcher)) != null) {
             int source = comm.rankOfJob(in.sourceJob);
-            String why = servicer.service(in, base, dispUnit, name, source);
+            String why = servicer.service(in, base, dispUnit, describe(), source);
             if (why != null) {
-                fail(new MpiException(name + ": " + why + "; the request was refused, nothing was written and it "
+                fail(new MpiException(describe() + ": " + why + "; the request was refused, nothing was written and it "
                         + "does not count"));
                 return;
             }

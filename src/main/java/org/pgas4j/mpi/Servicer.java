@@ -31,6 +31,7 @@ final class Servicer {
         if (Wire.isPutKind(in.kind)) {
             why = put(in, base, at);
             if (why != null) {
+                why = Wire.name(in.kind) + " from rank " + sourceRank + " with tag " + in.tag + ": " + why;
                 engine.notifyFailed(in, who + " refused it: " + why);
                 return why;
             }
@@ -67,6 +68,10 @@ final class Servicer {
             in.map.unpack(MemorySegment.ofArray(in.data), 0, in.bytes, base, at, in.targetCount);
             return null;
         }
+        if ((in.originMap != null || !in.map.contiguous()) && (in.flags & Wire.CHECKSUM) == 0) {
+            vector(true, in, base, at);
+            return null;
+        }
         if (in.map.contiguous()) {
             engine.rma.get(engine.world, in.sourceJob, in.originOffset, base, at, in.bytes);
             if ((in.flags & Wire.CHECKSUM) != 0 && Issuer.crc(base.asSlice(at, in.bytes)) != in.checksum) {
@@ -93,7 +98,9 @@ final class Servicer {
                     in.requestId);
             return;
         }
-        if (in.map.contiguous()) {
+        if (in.originMap != null || !in.map.contiguous()) {
+            vector(false, in, base, at);
+        } else if (in.map.contiguous()) {
             engine.rma.put(engine.world, in.sourceJob, in.originOffset, base, at, in.bytes);
         } else {
             MemorySegment tmp = MemorySegment.ofArray(new byte[Math.toIntExact(in.bytes)]);
@@ -101,6 +108,39 @@ final class Servicer {
             engine.rma.put(engine.world, in.sourceJob, in.originOffset, tmp, 0, in.bytes);
         }
         engine.notifyServiced(in);
+    }
+
+    /**
+     * Moves a rendezvous request whose origin or target layout is not contiguous with one vector
+     * RMA ({@link org.pgas4j.Vis}): the origin's chunks (one packed chunk, or the origin datatype's
+     * runs) against the target datatype's runs in the servicing buffer, no packing on either side.
+     */
+    private void vector(boolean isPut, Incoming in, MemorySegment base, long at) {
+        long[][] remote = in.originMap == null ? new long[][] {{in.originOffset}, {in.bytes}}
+                : chunks(in.originMap, in.originOffset, in.bytes / in.originMap.size);
+        long[][] local = chunks(in.map, at, in.targetCount);
+        if (isPut) {
+            engine.client.vis().getVector(engine.world, in.sourceJob, remote[0], remote[1], base, local[0], local[1]);
+        } else {
+            engine.client.vis().putVector(engine.world, in.sourceJob, remote[0], remote[1], base, local[0], local[1]);
+        }
+    }
+
+    /** The (offsets, lengths) of {@code count} items of {@code map} from byte {@code at}, in packing order. */
+    static long[][] chunks(TypeMap map, long at, long count) {
+        int runs = map.offsets.length;
+        int n = Math.toIntExact(count * runs);
+        long[] offs = new long[n];
+        long[] lens = new long[n];
+        int k = 0;
+        for (long i = 0; i < count; i++) {
+            long itemAt = at + i * map.extent;
+            for (int r = 0; r < runs; r++) {
+                offs[k] = itemAt + map.offsets[r];
+                lens[k++] = map.lengths[r];
+            }
+        }
+        return new long[][] {offs, lens};
     }
 
     /**

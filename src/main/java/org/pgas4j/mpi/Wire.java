@@ -18,8 +18,9 @@ import java.lang.foreign.ValueLayout;
  *   +-------------------------------------------------------------------------------------+
  * </pre>
  *
- * Otherwise ({@link #RENDEZVOUS}) the data lies packed at the origin offset of the origin's
- * registered segment, and the servicer moves it with one RMA. The servicer answers with a Short
+ * Otherwise ({@link #RENDEZVOUS}) the data lies at the origin offset of the origin's registered
+ * segment, packed, or laid out as the origin datatype ({@link #ORIGIN_LAYOUT}), and the servicer
+ * moves it with one RMA or one vector (VIS) RMA. The servicer answers with a Short
  * {@link #NOTICE} (serviced), a Medium {@link #GET_DATA} (an eager GET's data, which also says
  * serviced) or a Medium {@link #FAILED} (the request was refused; the payload is the reason).
  * The sequence number orders requests per (comm, origin, target); the epoch is the ordinal of the
@@ -49,6 +50,12 @@ final class Wire {
     static final int EAGER = 1;
     static final int RENDEZVOUS = 2;
     static final int CHECKSUM = 4;
+    /**
+     * With {@link #RENDEZVOUS}: the data lies unpacked in the origin's registered memory, laid
+     * out as the origin datatype, whose type map follows the target's (after the checksum, if any)
+     * and whose item count is data bytes / its size; the servicer moves it with one VIS call.
+     */
+    static final int ORIGIN_LAYOUT = 8;
 
     static final int ARGS = 7;
     static final int HEADER_BYTES = 32;

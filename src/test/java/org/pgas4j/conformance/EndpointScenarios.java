@@ -42,7 +42,7 @@ final class EndpointScenarios {
     static Map<String, Scenario> all() {
         Map<String, Scenario> s = new LinkedHashMap<>();
         s.put("epCreate_rule7_indicesNonZeroMonotonicUnique_rule6_noBoundSegment_rule4_owner", EndpointScenarios::indices);
-        s.put("epCreate_rule10_unsupportedCapability_isBadArg_rule2_nothingCreated", EndpointScenarios::unsupported);
+        s.put("epCreate_rule10_visSupportedOnCreatedEndpoints", EndpointScenarios::visSupported);
         s.put("epCreate_rule11_noCapability_isBadArg", EndpointScenarios::noCapability);
         s.put("epCreate_rule13_accelerationHintsAreNonFatalAndReported", EndpointScenarios::hints);
         s.put("translate_s3_6_rankToLocation_rule4_rankOutOfRange_isBadArg", EndpointScenarios::translate);
@@ -73,14 +73,12 @@ final class EndpointScenarios {
         c.world().barrier();
     }
 
-    static void unsupported(Client c) {
-        for (Set<EndpointCapability> caps : java.util.List.of(EnumSet.of(EndpointCapability.VIS),
-                EnumSet.of(EndpointCapability.VIS, EndpointCapability.RMA), EndpointCapability.all())) {
-            BadArgumentException e = fails(BadArgumentException.class, () -> c.createEndpoint(caps, NO_HINTS));
-            mentions(e.getMessage(), "not supported", "PE " + c.jobRank());
-        }
-        Endpoint next = c.createEndpoint(RMA_AM_AD, NO_HINTS);
-        equal(4, next.index(), () -> "rule 2: the failed creations created nothing and used no index");
+    static void visSupported(Client c) {
+        // VIS is supported (issue 14): every capability of the family can be requested
+        Endpoint all = c.createEndpoint(EndpointCapability.all(), NO_HINTS);
+        equal(4, all.index(), () -> "rule 7: the next index");
+        that(all.capabilities().equals(EndpointCapability.all()), () -> "capabilities " + all.capabilities());
+        that(c.primordialEndpoint().capabilities().contains(EndpointCapability.VIS), () -> "primordial has VIS");
         c.world().barrier();
     }
 

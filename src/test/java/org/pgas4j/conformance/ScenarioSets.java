@@ -16,6 +16,7 @@ final class ScenarioSets {
             case "atomics-segments" -> AtomicSegmentScenarios.all();
             case "coll", "coll-dissemination", "coll-central" -> CollectiveScenarios.all();
             case "endpoints" -> EndpointScenarios.all();
+            case "vis" -> VisScenarios.all();
             case "teams" -> TeamScenarios.all();
             case "kinds-matrix" -> KindMatrixScenarios.all();
             case "kinds" -> KindScenarios.all();

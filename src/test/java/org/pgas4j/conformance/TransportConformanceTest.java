@@ -43,7 +43,7 @@ class TransportConformanceTest {
     /** Which configuration each scenario set runs with. */
     private static String segmentSizeFor(String set) {
         return set.equals("rma") || set.startsWith("coll") || set.equals("atomics") || set.equals("am")
-                || set.equals("endpoints") || set.equals("teams") || set.equals("kinds") ? "4m" : "0";
+                || set.equals("endpoints") || set.equals("teams") || set.equals("kinds") || set.equals("vis") ? "4m" : "0";
     }
 
     /** The barrier algorithm each set runs with (pgas4j.barrier): the coll variants force one. */
@@ -58,7 +58,7 @@ class TransportConformanceTest {
         for (String transport : List.of("local", "shm")) {
             for (String set : List.of("rma", "coll", "coll-dissemination", "coll-central", "atomics",
                         "atomics-segments", "runtime-segments", "client-segments", "am", "am-client-segments",
-                        "endpoints", "teams", "kinds")) {
+                        "endpoints", "teams", "kinds", "vis")) {
                 for (int n : sizesFor(transport, set)) {
                     jobs.add(DynamicContainer.dynamicContainer(transport + " N=" + n + " " + set,
                             Stream.of(set).flatMap(s -> scenarioTests(transport, n, s))));

@@ -32,7 +32,7 @@ import org.pgas4j.testing.SystemComponent;
 class UcxConformanceTest {
     private static final int[] SIZES = {1, 2, 3};
     private static final List<String> SETS = List.of("rma", "am", "atomics", "coll", "endpoints", "teams",
-            "kinds-matrix", "kinds", "client-segments", "am-client-segments", "runtime-segments", "atomics-segments");
+            "kinds-matrix", "kinds", "client-segments", "am-client-segments", "runtime-segments", "atomics-segments", "vis");
     private static final Map<String, String> TCP_ON_LOOPBACK = Map.of("UCX_TLS", "tcp", "UCX_NET_DEVICES", "lo");
 
     @TestFactory

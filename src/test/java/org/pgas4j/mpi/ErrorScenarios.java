@@ -143,6 +143,7 @@ final class ErrorScenarios {
             fails(IllegalStateException.class, () -> w.ioffer(buf, 8, 8, 163, 1), "overlaps");
             // a disjoint buffer is fine
             MemorySegment other = longs(a, 1);
+            w.barrier(); // no PUT was issued while the first ACCEPT had to be active: it could have completed
             w.put(new long[] {3L * w.rank()}, 1, Datatype.LONG, right(w), 2, 1, Datatype.LONG, 161);
             w.put(new long[] {4L * w.rank()}, 1, Datatype.LONG, right(w), 0, 1, Datatype.LONG, 164);
             Request o = w.iaccept(other, 8, 8, 164, 1);

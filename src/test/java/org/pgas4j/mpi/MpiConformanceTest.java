@@ -17,7 +17,8 @@ import org.pgas4j.transport.local.LocalJob;
 
 /**
  * The MPI facade's conformance suite: one scenario per paragraph of seed 002's Operational
- * Semantics ({@link SemanticsScenarios}) and the error paths ({@link ErrorScenarios}), on the
+ * Semantics ({@link SemanticsScenarios}), the error paths ({@link ErrorScenarios}) and checked mode
+ * ({@link CheckedScenarios}, with {@code pgas4j.checked=true}), on the
  * {@code local} (threads of this JVM) and {@code shm} (processes through the launcher)
  * transports at N = 1, 2, 3 and 5 (5 is more processes than this machine's cores). Each scenario
  * of each job is one test.
@@ -26,7 +27,7 @@ class MpiConformanceTest {
     static final String AFTER_CLOSE = ErrorScenarios.AFTER_CLOSE;
     private static final int[] SIZES = {1, 2, 3, 5};
     private static final Map<String, Map<String, MpiScenario>> SETS = Map.of(
-            "semantics", SemanticsScenarios.all(), "errors", ErrorScenarios.all());
+            "semantics", SemanticsScenarios.all(), "errors", ErrorScenarios.all(), "checked", CheckedScenarios.all());
 
     static Map<String, MpiScenario> set(String name) {
         Map<String, MpiScenario> s = SETS.get(name);
@@ -51,9 +52,10 @@ class MpiConformanceTest {
         return s == null ? SIZES : java.util.Arrays.stream(s.split(",")).mapToInt(Integer::parseInt).toArray();
     }
 
-    static Map<String, String> properties() {
+    static Map<String, String> properties(String set) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("pgas4j.mpi.rma.size", "4m");
+        p.put("pgas4j.checked", Boolean.toString(set.equals("checked")));
         return p;
     }
 
@@ -62,7 +64,7 @@ class MpiConformanceTest {
     Stream<DynamicNode> everyScenarioOnLocalAndShm() {
         List<DynamicNode> jobs = new ArrayList<>();
         for (String transport : System.getProperty("mpi.transports", "local,shm").split(",")) {
-            for (String set : System.getProperty("mpi.sets", "semantics,errors").split(",")) {
+            for (String set : System.getProperty("mpi.sets", "semantics,errors,checked").split(",")) {
                 for (int n : sizes()) {
                     jobs.add(DynamicContainer.dynamicContainer(transport + " N=" + n + " " + set,
                             Stream.of(set).flatMap(s -> ScenarioReports.tests(names(s), n,
@@ -75,7 +77,7 @@ class MpiConformanceTest {
 
     static Map<String, Map<Integer, String>> runLocal(int n, String set) {
         Map<String, Map<Integer, String>> results = ScenarioReports.empty();
-        Map<String, String> props = properties();
+        Map<String, String> props = properties(set);
         props.forEach(System::setProperty);
         try {
             LocalJob.run(n, Duration.ofMinutes(3), () -> {
@@ -92,7 +94,7 @@ class MpiConformanceTest {
 
     static Map<String, Map<Integer, String>> runShm(int n, String set) {
         List<String> options = new ArrayList<>();
-        properties().forEach((k, v) -> {
+        properties(set).forEach((k, v) -> {
             options.add("--jvm-arg");
             options.add("-D" + k + "=" + v);
         });

@@ -32,6 +32,7 @@ final class SemanticsScenarios {
         m.put("putMatchingOrder", SemanticsScenarios::putMatchingOrder);
         m.put("putServicing", SemanticsScenarios::putServicing);
         m.put("putServicingLarge", SemanticsScenarios::putServicingLarge);
+        m.put("servicingOfDerivedTypesThroughVis", SemanticsScenarios::servicingThroughVis);
         m.put("acceptCompletion", SemanticsScenarios::acceptCompletion);
         m.put("putHolding", SemanticsScenarios::putHolding);
         m.put("putcAcceptcCounting", SemanticsScenarios::putcAcceptcCounting);
@@ -104,7 +105,7 @@ final class SemanticsScenarios {
             int spins = 0;
             while (!r.test()) {
                 spins++;
-                Engine.idle(spins);
+                Thread.onSpinWait();
             }
             eq(left(w) + 1, at(buf, 1), "slot 1 after TEST answered completed");
             eq(left(w) + 1, at(buf, 2), "slot 2 after TEST answered completed");
@@ -251,6 +252,48 @@ final class SemanticsScenarios {
         }
         w.barrier();
         mpi.rmaFree(reg);
+        mpi.rmaFree(target);
+    }
+
+    /**
+     * Servicing of large requests whose origin buffer (in rmaMalloc memory) has a non-contiguous
+     * type: neither side packs; the servicer gathers (scatters) the origin's blocks with one VIS call.
+     */
+    static void servicingThroughVis(Mpi mpi) {
+        Comm w = mpi.world();
+        int n = LARGE / 8; // longs moved: above the eager limit
+        Datatype everyOther = Datatype.vector(n, 1, 2, Datatype.LONG);
+        MemorySegment origin = mpi.rmaMalloc(16L * n);
+        MemorySegment target = mpi.rmaMalloc(8L * n + 64);
+        for (int i = 0; i < 2 * n; i++) {
+            set(origin, i, i % 2 == 0 ? 100_000L * w.rank() + i / 2 : SENTINEL);
+        }
+        for (int i = 0; i < n + 8; i++) {
+            set(target, i, 5_000_000L * w.rank() + i);
+        }
+        w.put(origin, 1, everyOther, right(w), 8, n, Datatype.LONG, 65);
+        w.accept(target, target.byteSize(), 8, 65, 1);
+        for (int i = 0; i < 8; i++) {
+            eq(5_000_000L * w.rank() + i, at(target, i), "below the target range, slot " + i);
+        }
+        for (int i = 0; i < n; i++) {
+            eq(100_000L * left(w) + i, at(target, 8 + i), "gathered PUT, slot " + i);
+        }
+        w.barrier();
+        for (int i = 0; i < 2 * n; i++) {
+            set(origin, i, SENTINEL);
+        }
+        for (int i = 0; i < n + 8; i++) {
+            set(target, i, 7_000_000L * w.rank() + i);
+        }
+        w.get(origin, 1, everyOther, right(w), 8, n, Datatype.LONG, 66);
+        w.offer(target, target.byteSize(), 8, 66, 1);
+        for (int i = 0; i < 2 * n; i++) {
+            long expected = i % 2 == 0 ? 7_000_000L * right(w) + 8 + i / 2 : SENTINEL;
+            eq(expected, at(origin, i), "scattered GET, slot " + i);
+        }
+        w.barrier();
+        mpi.rmaFree(origin);
         mpi.rmaFree(target);
     }
 
