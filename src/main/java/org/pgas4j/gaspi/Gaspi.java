@@ -251,9 +251,9 @@ public final class Gaspi implements AutoCloseable {
      * mapping) local segment {@code id}, with every capability of an allocated one. Local; the
      * memory is not written. Each violated restriction has its own code: SEGMENT_ID_OUT_OF_RANGE,
      * SEGMENT_ID_IN_USE, TOO_MANY_SEGMENTS, INVALID_SIZE, MEMORY_DESCRIPTION_MISMATCH,
-     * MEMORY_NOT_NATIVE, MEMORY_READ_ONLY, MEMORY_TOO_SMALL, MEMORY_NOT_ALIGNED (8 bytes; a page
-     * for FILE), SIZE_NOT_A_MULTIPLE_OF_PAGESIZE (FILE), MEMORY_IN_USE (overlaps a bound segment),
-     * MEMORY_NOT_A_FILE_MAPPING, UNSUPPORTED_MEMORY_DESCRIPTION.
+     * MEMORY_NOT_NATIVE, MEMORY_CONFINED, MEMORY_READ_ONLY, MEMORY_TOO_SMALL, MEMORY_NOT_ALIGNED
+     * (8 bytes; a page for FILE), SIZE_NOT_A_MULTIPLE_OF_PAGESIZE (FILE), MEMORY_IN_USE (overlaps a
+     * bound segment), MEMORY_NOT_A_FILE_MAPPING, UNSUPPORTED_MEMORY_DESCRIPTION.
      */
     public void segmentBind(int id, MemoryDescription description, MemorySegment memory, long size) {
         checkOpen("segmentBind");
