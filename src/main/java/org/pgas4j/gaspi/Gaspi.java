@@ -99,7 +99,7 @@ public final class Gaspi implements AutoCloseable {
         this.queues = new Queues(GaspiSettings.QUEUE_MAX.value(), GaspiSettings.QUEUE_SIZE_MAX.value());
         this.groups = new Groups(GaspiSettings.GROUP_MAX.value(), n, me);
         this.collectives = new GroupCollectives(new Mailboxes(client, management, managementTeam, deadline, arena), groups, arena);
-        this.oneSided = new OneSided(client, table, queues, management, managementTeam, deadline);
+        this.oneSided = new OneSided(client, table, queues, management, managementTeam, deadline, liveness);
         this.messages = new Messages(client, table);
         this.registration = new Registration(messages, table, collectives, groups, deadline, me, n);
         world.barrier(); // every rank's handlers are registered before any sends

@@ -38,6 +38,12 @@ class GaspiFailureTest {
                             errors.put(g.rank(), x.error());
                             states.put(g.rank(), g.stateVector());
                         }
+                        // A call involving the dead rank now fails at once.
+                        try {
+                            g.write(1, 0, 1, 1, 0, 8, 0, Gaspi.BLOCK);
+                        } catch (GaspiException x) {
+                            errors.put(10 + g.rank(), x.error());
+                        }
                         g.close();
                     }));
             assertTrue(e.getMessage().contains("PE 1"), e.getMessage());
@@ -46,6 +52,7 @@ class GaspiFailureTest {
         }
         for (int r : new int[] {0, 2}) {
             assertEquals(GaspiError.PEER_FAILED, errors.get(r), "rank " + r + "'s barrier");
+            assertEquals(GaspiError.PEER_FAILED, errors.get(10 + r), "rank " + r + "'s write to the dead rank");
             assertEquals(Gaspi.STATE_CORRUPT, states.get(r)[1], "rank " + r + " sees rank 1 corrupt");
             assertEquals(Gaspi.STATE_HEALTHY, states.get(r)[r], "rank " + r + " sees itself healthy");
         }
