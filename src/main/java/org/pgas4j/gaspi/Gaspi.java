@@ -367,11 +367,11 @@ public final class Gaspi implements AutoCloseable {
     public MemorySegment segmentPtr(int id) {
         checkOpen("segmentPtr");
         LocalSegment s = table.get("segmentPtr", id);
-        if (!s.core().kind().rules().directLoadStore()) {
+        if (s.view() == null) {
             throw new GaspiException(GaspiError.NOT_HOST_ADDRESSABLE, "segmentPtr: segment " + id + " is "
                     + s.core().kind() + " memory, which has no host pointer");
         }
-        return s.core().memory().asSlice(0, s.size());
+        return s.view();
     }
 
     /** {@code gaspi_segment_size}. */

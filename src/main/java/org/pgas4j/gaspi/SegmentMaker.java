@@ -223,7 +223,8 @@ final class SegmentMaker {
         }
         ep.bindSegment(s);
         self.publishBoundSegments(ep);
-        LocalSegment l = new LocalSegment(id, s, ep, table.takeArea(), user, d, ownKind, size);
+        MemorySegment view = s.kind().rules().directLoadStore() ? s.memory().asSlice(0, size) : null;
+        LocalSegment l = new LocalSegment(id, s, ep, table.takeArea(), user, d, ownKind, size, view);
         table.put(l);
         table.registered(client.jobRank(), id, new RemoteSegment(ep.index(), size, l.area()));
         return l;
