@@ -99,7 +99,7 @@ public final class Gaspi implements AutoCloseable {
         this.queues = new Queues(GaspiSettings.QUEUE_MAX.value(), GaspiSettings.QUEUE_SIZE_MAX.value());
         this.groups = new Groups(GaspiSettings.GROUP_MAX.value(), n, me);
         this.collectives = new GroupCollectives(new Mailboxes(client, management, managementTeam, deadline, arena), groups, arena);
-        this.oneSided = new OneSided(client, table, queues, management, managementTeam, deadline);
+        this.oneSided = new OneSided(client, table, queues, management, managementTeam, deadline, liveness);
         this.messages = new Messages(client, table);
         this.registration = new Registration(messages, table, collectives, groups, deadline, me, n);
         world.barrier(); // every rank's handlers are registered before any sends
@@ -251,9 +251,9 @@ public final class Gaspi implements AutoCloseable {
      * mapping) local segment {@code id}, with every capability of an allocated one. Local; the
      * memory is not written. Each violated restriction has its own code: SEGMENT_ID_OUT_OF_RANGE,
      * SEGMENT_ID_IN_USE, TOO_MANY_SEGMENTS, INVALID_SIZE, MEMORY_DESCRIPTION_MISMATCH,
-     * MEMORY_NOT_NATIVE, MEMORY_READ_ONLY, MEMORY_TOO_SMALL, MEMORY_NOT_ALIGNED (8 bytes; a page
-     * for FILE), SIZE_NOT_A_MULTIPLE_OF_PAGESIZE (FILE), MEMORY_IN_USE (overlaps a bound segment),
-     * MEMORY_NOT_A_FILE_MAPPING, UNSUPPORTED_MEMORY_DESCRIPTION.
+     * MEMORY_NOT_NATIVE, MEMORY_CONFINED, MEMORY_READ_ONLY, MEMORY_TOO_SMALL, MEMORY_NOT_ALIGNED
+     * (8 bytes; a page for FILE), SIZE_NOT_A_MULTIPLE_OF_PAGESIZE (FILE), MEMORY_IN_USE (overlaps a
+     * bound segment), MEMORY_NOT_A_FILE_MAPPING, UNSUPPORTED_MEMORY_DESCRIPTION.
      */
     public void segmentBind(int id, MemoryDescription description, MemorySegment memory, long size) {
         checkOpen("segmentBind");
@@ -367,11 +367,11 @@ public final class Gaspi implements AutoCloseable {
     public MemorySegment segmentPtr(int id) {
         checkOpen("segmentPtr");
         LocalSegment s = table.get("segmentPtr", id);
-        if (!s.core().kind().rules().directLoadStore()) {
+        if (s.view() == null) {
             throw new GaspiException(GaspiError.NOT_HOST_ADDRESSABLE, "segmentPtr: segment " + id + " is "
                     + s.core().kind() + " memory, which has no host pointer");
         }
-        return s.core().memory().asSlice(0, s.size());
+        return s.view();
     }
 
     /** {@code gaspi_segment_size}. */

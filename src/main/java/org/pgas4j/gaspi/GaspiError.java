@@ -41,6 +41,12 @@ public enum GaspiError {
     MEMORY_READ_ONLY(24),
     /** Seed 003: memory already bound as (or overlapping) another segment of this rank. */
     MEMORY_IN_USE(25),
+    /**
+     * Seed 003: memory of a confined arena, which only its owner thread may touch; the runtime
+     * reaches a segment from other threads (in-JVM peers, progress). Use a shared, automatic or
+     * global arena.
+     */
+    MEMORY_CONFINED(19),
     /** Seed 003: a FILE description whose memory is not a shared, writable mapping of its file. */
     MEMORY_NOT_A_FILE_MAPPING(26),
     /** Seed 003: a description of memory this build or host cannot use (CUDA without a device, ...). */

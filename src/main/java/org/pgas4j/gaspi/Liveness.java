@@ -38,6 +38,11 @@ final class Liveness {
         return Arrays.copyOf(states, states.length);
     }
 
+    /** Whether {@code rank} was marked corrupt (a plain read: a mark made by this rank's thread). */
+    boolean corrupt(int rank) {
+        return states[rank] == CORRUPT;
+    }
+
     synchronized void mark(int rank) {
         states[rank] = CORRUPT;
     }

@@ -1,5 +1,6 @@
 package org.pgas4j.gaspi;
 
+import java.lang.foreign.MemorySegment;
 import org.pgas4j.Endpoint;
 import org.pgas4j.MemoryKind;
 import org.pgas4j.Segment;
@@ -17,7 +18,8 @@ import org.pgas4j.Segment;
  * @param description how the memory was described
  * @param ownKind a memory kind GASPI created for this segment alone (a FILE kind), destroyed with it; or null
  * @param size the segment's size as the application gave it (the pgas4j segment may be rounded up)
+ * @param view the host view of exactly {@code size} bytes ({@code gaspi_segment_ptr}), or null for device memory
  */
 record LocalSegment(int id, Segment core, Endpoint endpoint, int area, boolean userMemory,
-                    MemoryDescription description, MemoryKind ownKind, long size) {
+                    MemoryDescription description, MemoryKind ownKind, long size, MemorySegment view) {
 }

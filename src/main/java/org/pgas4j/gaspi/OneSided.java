@@ -25,12 +25,13 @@ final class OneSided {
     private final Management management;
     private final Team managementTeam;
     private final Deadline deadline;
+    private final Liveness liveness;
     private final int me;
     private final int ranks;
     private final Peer[] managementPeers;
 
     OneSided(Client client, SegmentTable table, Queues queues, Management management, Team managementTeam,
-             Deadline deadline) {
+             Deadline deadline, Liveness liveness) {
         this.client = client;
         this.rma = client.rma();
         this.table = table;
@@ -38,6 +39,7 @@ final class OneSided {
         this.management = management;
         this.managementTeam = managementTeam;
         this.deadline = deadline;
+        this.liveness = liveness;
         this.me = client.jobRank();
         this.ranks = client.jobSize();
         this.managementPeers = new Peer[ranks];
@@ -46,6 +48,10 @@ final class OneSided {
     void checkRank(String op, int rank) {
         if (rank < 0 || rank >= ranks) {
             throw new GaspiException(GaspiError.INVALID_RANK, op + ": rank " + rank + " is outside [0, " + ranks + ")");
+        }
+        if (liveness.corrupt(rank)) {
+            throw new GaspiException(GaspiError.PEER_FAILED, op + ": rank " + rank + " is marked corrupt in the state "
+                    + "vector (it died)");
         }
     }
 

@@ -26,6 +26,8 @@ import org.pgas4j.Team;
 final class SegmentMaker {
     /** The address alignment every host segment needs: 8, so that atomics reach any aligned word. */
     static final long HOST_ALIGNMENT = 8;
+    /** A thread that is not the caller: memory it may not access is confined to its owner. */
+    private static final Thread PROBE = Thread.ofVirtual().unstarted(() -> { });
 
     private final Client client;
     private final Team self;
@@ -74,6 +76,11 @@ final class SegmentMaker {
         if (!memory.isNative()) {
             throw new GaspiException(GaspiError.MEMORY_NOT_NATIVE, op + ": the memory of segment " + id + " is on the "
                     + "Java heap; peers cannot reach it. Allocate it from an Arena (native memory)");
+        }
+        if (!memory.isAccessibleBy(PROBE)) {
+            throw new GaspiException(GaspiError.MEMORY_CONFINED, op + ": the memory of segment " + id + " belongs to a "
+                    + "confined arena, which only its owner thread may touch; the runtime reaches segments from other "
+                    + "threads. Allocate it from Arena.ofShared(), Arena.ofAuto() or Arena.global()");
         }
         if (memory.isReadOnly()) {
             throw new GaspiException(GaspiError.MEMORY_READ_ONLY, op + ": the memory of segment " + id + " is read-only");
@@ -216,7 +223,8 @@ final class SegmentMaker {
         }
         ep.bindSegment(s);
         self.publishBoundSegments(ep);
-        LocalSegment l = new LocalSegment(id, s, ep, table.takeArea(), user, d, ownKind, size);
+        MemorySegment view = s.kind().rules().directLoadStore() ? s.memory().asSlice(0, size) : null;
+        LocalSegment l = new LocalSegment(id, s, ep, table.takeArea(), user, d, ownKind, size, view);
         table.put(l);
         table.registered(client.jobRank(), id, new RemoteSegment(ep.index(), size, l.area()));
         return l;

@@ -30,19 +30,21 @@ class GaspiFailureTest {
         try {
             LocalJob.LocalJobException e = assertThrows(LocalJob.LocalJobException.class, () ->
                     LocalJob.run(3, Duration.ofSeconds(90), () -> {
-                        if (LocalJob.currentRank() == 1) {
-                            Gaspi.init(60_000); // and never closed: this rank dies
-                            Thread.sleep(1000); // once the others have left init's barrier for the next one
-                            throw new IllegalStateException("rank 1 dies on purpose");
+                        Gaspi g = Gaspi.init(60_000);
+                        awaitSurvivorsThenDie(g); // rank 1 throws here and never closes its Gaspi
+                        try {
+                            g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK);
+                        } catch (GaspiException x) {
+                            errors.put(g.rank(), x.error());
+                            states.put(g.rank(), g.stateVector());
                         }
-                        try (Gaspi g = Gaspi.init(60_000)) {
-                            try {
-                                g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK);
-                            } catch (GaspiException x) {
-                                errors.put(g.rank(), x.error());
-                                states.put(g.rank(), g.stateVector());
-                            }
+                        // A call involving the dead rank now fails at once.
+                        try {
+                            g.write(1, 0, 1, 1, 0, 8, 0, Gaspi.BLOCK);
+                        } catch (GaspiException x) {
+                            errors.put(10 + g.rank(), x.error());
                         }
+                        g.close();
                     }));
             assertTrue(e.getMessage().contains("PE 1"), e.getMessage());
         } finally {
@@ -50,6 +52,7 @@ class GaspiFailureTest {
         }
         for (int r : new int[] {0, 2}) {
             assertEquals(GaspiError.PEER_FAILED, errors.get(r), "rank " + r + "'s barrier");
+            assertEquals(GaspiError.PEER_FAILED, errors.get(10 + r), "rank " + r + "'s write to the dead rank");
             assertEquals(Gaspi.STATE_CORRUPT, states.get(r)[1], "rank " + r + " sees rank 1 corrupt");
             assertEquals(Gaspi.STATE_HEALTHY, states.get(r)[r], "rank " + r + " sees itself healthy");
         }
@@ -79,14 +82,7 @@ class GaspiFailureTest {
         /** No arguments. */
         public static void main(String[] args) {
             Gaspi g = Gaspi.init(60_000);
-            if (g.rank() == 1) {
-                try {
-                    Thread.sleep(1000); // once the others have left init's barrier for the next one
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                Runtime.getRuntime().halt(7);
-            }
+            awaitSurvivorsThenDie(g);
             try {
                 g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK);
                 System.out.println("STATE SUCCESS");
@@ -100,5 +96,31 @@ class GaspiFailureTest {
             }
             g.close();
         }
+    }
+
+    /**
+     * Every rank creates segment 1; ranks 0 and 2 then notify rank 1 and go on (to the barrier
+     * that must fail); rank 1 waits for both notifications, so that the others are past init and
+     * the segment's creation, and dies: on the {@code local} transport by throwing (its client is
+     * never closed), in a process by halting.
+     */
+    static void awaitSurvivorsThenDie(Gaspi g) {
+        if (g.segmentCreate(1, 64, Gaspi.GROUP_ALL, 60_000, AllocPolicy.INITIALIZED) != GaspiReturn.SUCCESS) {
+            throw new IllegalStateException("segmentCreate timed out");
+        }
+        if (g.rank() != 1) {
+            g.notify(1, 1, g.rank(), 1, 0, Gaspi.BLOCK);
+            g.wait(0, Gaspi.BLOCK);
+            return;
+        }
+        int[] first = new int[1];
+        for (int k = 0; k < 2; k++) {
+            g.notifyWaitsome(1, 0, 3, first, Gaspi.BLOCK);
+            g.notifyReset(1, first[0]);
+        }
+        if (LocalJob.currentRank() == 1) {
+            throw new IllegalStateException("rank 1 dies on purpose"); // its Gaspi is never closed
+        }
+        Runtime.getRuntime().halt(7);
     }
 }

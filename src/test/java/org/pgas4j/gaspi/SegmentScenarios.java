@@ -154,6 +154,10 @@ final class SegmentScenarios {
             error(GaspiError.MEMORY_NOT_NATIVE, () -> g.segmentBind(1, MemoryDescription.HOST,
                     MemorySegment.ofArray(new long[512]), 4096));
             error(GaspiError.MEMORY_READ_ONLY, () -> g.segmentBind(1, MemoryDescription.HOST, m.asReadOnly(), 4096));
+            try (Arena confined = Arena.ofConfined()) {
+                MemorySegment c = confined.allocate(4096, 4096);
+                error(GaspiError.MEMORY_CONFINED, () -> g.segmentBind(1, MemoryDescription.HOST, c, 4096));
+            }
             error(GaspiError.MEMORY_TOO_SMALL, () -> g.segmentBind(1, MemoryDescription.HOST, m, 4 * 4096));
             error(GaspiError.MEMORY_NOT_ALIGNED, () -> g.segmentBind(1, MemoryDescription.HOST, m.asSlice(3), 4096));
             error(GaspiError.MEMORY_DESCRIPTION_MISMATCH, () -> g.segmentBind(1, new MemoryDescription.DeviceSim(0), m, 4096));
