@@ -1,9 +1,7 @@
 package org.pgas4j.bench;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -87,7 +85,7 @@ final class AtomicsBenchmark implements Benchmark {
             baselines.compare(NativeProbe.SHMEM, shmem, () -> comparison(NativeProbe.SHMEM, medians, "shmem"));
             baselines.compare(NativeProbe.MPI, mpi, () -> comparison(NativeProbe.MPI, medians, "mpi"));
             if (options.json() != null) {
-                writeJson(options.json(), Json.write(doc));
+                JsonFile.write(options.json(), Json.write(doc));
                 out.println("JSON written to " + options.json());
             }
         }
@@ -115,17 +113,5 @@ final class AtomicsBenchmark implements Benchmark {
     /** The first line of the output: that of {@code bench rma}, naming this benchmark. */
     static String header(AtomicsPlan plan) {
         return RmaBenchmark.header(RmaPlan.named(plan.name())).replace("bench rma", "bench atomics");
-    }
-
-    private static void writeJson(Path file, String json) {
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(file, json);
-        } catch (IOException e) {
-            throw new BenchFailure("cannot write the JSON file " + file + ": " + e.getMessage(), e);
-        }
     }
 }

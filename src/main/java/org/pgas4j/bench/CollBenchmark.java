@@ -3,7 +3,6 @@ package org.pgas4j.bench;
 import java.io.PrintStream;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -103,10 +102,10 @@ final class CollBenchmark implements Benchmark {
                 .replace(JvmCommands.PES + " PEs", "N PEs"), "latency (us)", List.of(
                         new BenchPlot.Line("pgas4j barrier", byPes(report.barrierUs()), false),
                         new BenchPlot.Line("pgas4j allreduce", byPes(report.allreduceUs()), false),
-                        new BenchPlot.Line("native OpenSHMEM barrier_all", c.nativeBySize("native_shmem_barrier_us"), true),
-                        new BenchPlot.Line("native OpenSHMEM sum_to_all", c.nativeBySize("native_shmem_allreduce_us"), true),
-                        new BenchPlot.Line("native MPI_Barrier", c.nativeBySize("native_mpi_barrier_us"), true),
-                        new BenchPlot.Line("native MPI_Allreduce", c.nativeBySize("native_mpi_allreduce_us"), true)));
+                        new BenchPlot.Line("native OpenSHMEM barrier_all", c.figuresBySize("native_shmem_barrier_us"), true),
+                        new BenchPlot.Line("native OpenSHMEM sum_to_all", c.figuresBySize("native_shmem_allreduce_us"), true),
+                        new BenchPlot.Line("native MPI_Barrier", c.figuresBySize("native_mpi_barrier_us"), true),
+                        new BenchPlot.Line("native MPI_Allreduce", c.figuresBySize("native_mpi_allreduce_us"), true)));
     }
 
     private static java.util.SortedMap<Long, Double> byPes(java.util.SortedMap<Integer, Double> m) {
@@ -142,13 +141,7 @@ final class CollBenchmark implements Benchmark {
      * {@code plan}, with its job size set to {@code n} PEs.
      */
     static List<String> job(int n, long timeoutSeconds, String plan) {
-        List<String> cmd = new ArrayList<>(JvmCommands.pgasJob(timeoutSeconds, CollLatencyPe.class, plan));
-        int np = cmd.indexOf("-np");
-        if (np < 0 || !cmd.get(np + 1).equals(Integer.toString(JvmCommands.PES))) {
-            throw new IllegalStateException("JvmCommands.pgasJob has no '-np " + JvmCommands.PES + "' to replace: " + cmd);
-        }
-        cmd.set(np + 1, Integer.toString(n));
-        return cmd;
+        return JvmCommands.pgasJob(JvmCommands.TRANSPORT, n, timeoutSeconds, List.of(), CollLatencyPe.class, plan);
     }
 
     /** Shows N's figures as soon as they are taken. */

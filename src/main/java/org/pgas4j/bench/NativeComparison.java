@@ -67,7 +67,7 @@ final class NativeComparison {
     }
 
     /** The figures at every size of {@code metric} that the run has (native ones, usually), for a plot. */
-    SortedMap<Long, Double> nativeBySize(String metric) {
+    SortedMap<Long, Double> figuresBySize(String metric) {
         SortedMap<Long, Double> m = new TreeMap<>();
         for (long s : sizes) {
             Double v = results.get(ResultLine.key(metric, s));

@@ -160,8 +160,8 @@ final class RmaBenchmark implements Benchmark {
         return BenchPlot.bySize("bench rma: blocking put and get latency", BenchPlot.subtitle(JvmCommands.TRANSPORT),
                 "latency (us)", List.of(new BenchPlot.Line("pgas4j put", new java.util.TreeMap<>(report.putLatUs()), false),
                         new BenchPlot.Line("pgas4j get", new java.util.TreeMap<>(report.getLatUs()), false),
-                        new BenchPlot.Line("native MPI put + flush", sizes.nativeBySize(NATIVE_MPI_PUT), true),
-                        new BenchPlot.Line("native MPI get", sizes.nativeBySize(NATIVE_MPI_GET), true)));
+                        new BenchPlot.Line("native MPI put + flush", sizes.figuresBySize(NATIVE_MPI_PUT), true),
+                        new BenchPlot.Line("native MPI get", sizes.figuresBySize(NATIVE_MPI_GET), true)));
     }
 
     /**

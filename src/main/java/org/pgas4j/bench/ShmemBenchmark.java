@@ -3,7 +3,6 @@ package org.pgas4j.bench;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -50,43 +49,33 @@ final class ShmemBenchmark implements Benchmark {
         JobBench bench = JobBench.start(NAME, options, out, FULL_TIMEOUT_SECONDS, QUICK_TIMEOUT_SECONDS);
         int rounds = !options.nativeBaselines() ? 1 : options.quick() ? QUICK_NATIVE_ROUNDS : FULL_NATIVE_ROUNDS;
         Progress progress = new Progress(NAME, rounds * (options.nativeBaselines() ? 2 : 1), err);
-        Optional<String> nativeMissing = Optional.of("not measured (--native measures it)");
         List<Map<String, Double>> results = new ArrayList<>();
+        Optional<String> nativeMissing;
         try (NativeRunner natives = NativeRunner.create(JvmCommands.TRANSPORT, Map.of())) {
-            if (options.nativeBaselines()) {
-                nativeMissing = natives.unavailable(NativeProbe.SHMEM, err);
-            }
+            nativeMissing = NativeBaselines.unavailable(options, natives, NativeProbe.SHMEM, err);
             for (int r = 1; r <= rounds; r++) {
                 String of = rounds > 1 ? " (round " + r + " of " + rounds + ")" : "";
                 progress.phase("2-PE pgas4j job" + of);
                 Map<String, Double> round = new HashMap<>(bench.runJob("shmem job", List.of(), ShmemLatencyPe.class, err));
                 if (nativeMissing.isEmpty()) {
                     progress.phase(NativeProbe.SHMEM.label() + ", 2 PEs" + of);
-                    round.putAll(natives.run(NativeProbe.SHMEM, JvmCommands.PES, nativeArgs(options.quick()),
-                            nativeKeys(), bench.timeoutSeconds(), err));
+                    round.putAll(natives.run(NativeProbe.SHMEM, JvmCommands.PES, NativeBaselines.probeArgs("rma",
+                            options.quick(), ShmemLatencyPe.SIZES), nativeKeys(), bench.timeoutSeconds(), err));
                 }
                 results.add(round);
             }
         }
         Map<String, Double> r = RoundMedian.of(results);
         ShmemFigures figures = ShmemFigures.from(r, nativeMissing.isEmpty());
-        print(figures, nativeMissing, out);
+        print(figures, out);
         Map<String, Object> doc = figures.toJson();
-        nativeMissing.filter(why -> options.nativeBaselines()).ifPresent(why -> doc.put("native_unavailable", why));
+        // The table shows the native figures in its own column: only the reason there are none is left to say.
+        new NativeBaselines(options, doc, out).compare(NativeProbe.SHMEM, nativeMissing, () -> null);
         bench.writeJson(doc, out);
         if (options.plot() != null) {
             BenchPlot.write(options.plot(), figures.chart(bench.subtitle()), out);
         }
         return 0;
-    }
-
-    /** The native probe's arguments: seconds per figure, barrier count, the sizes. */
-    private static List<String> nativeArgs(boolean quick) {
-        List<String> a = new ArrayList<>(List.of("rma", quick ? "0.02" : "0.4", quick ? "1000" : "200000"));
-        for (long size : ShmemLatencyPe.SIZES) {
-            a.add(Long.toString(size));
-        }
-        return a;
     }
 
     /** The keys the native probe must print for its run to count. */
@@ -95,7 +84,7 @@ final class ShmemBenchmark implements Benchmark {
                 ShmemFigures.NATIVE_BARRIER);
     }
 
-    private static void print(ShmemFigures f, Optional<String> nativeMissing, PrintStream out) {
+    private static void print(ShmemFigures f, PrintStream out) {
         out.printf(Locale.ROOT, "%-24s %12s %12s %9s %12s %9s%n", "figure", "facade", "core", "ratio", "native", "vs native");
         for (long size : ShmemLatencyPe.SIZES) {
             line(out, "put+quiet " + size + " B (us)", f.facadePut().get(size), f.corePut().get(size), f.nativePut().get(size));
@@ -106,7 +95,6 @@ final class ShmemBenchmark implements Benchmark {
         rateLine(out, "put rate 8 B (M/s)", f.facadeRate(), f.coreRate(), f.nativeRate());
         line(out, "fetch-add (us)", f.facadeFadd(), f.coreFadd(), f.nativeFadd());
         line(out, "barrier_all (us)", f.facadeBarrier(), f.coreBarrier(), f.nativeBarrier());
-        nativeMissing.ifPresent(why -> out.println("native OpenSHMEM: " + why));
         double worst = f.overhead().values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
         out.printf(Locale.ROOT, "facade overhead (ratio, rate inverted): worst %.3f, target <= %.2f: %s%n", worst,
                 OVERHEAD_TARGET, worst <= OVERHEAD_TARGET ? "PASS" : "MISS");

@@ -56,7 +56,7 @@ final class StartupBenchmark implements Benchmark {
                     progress.phase("pgas4j job of " + n + " PEs" + of);
                     Map<String, Double> round = new LinkedHashMap<>();
                     round.put(ResultLine.key(STARTUP_S, n), timed(() -> ChildProcess.run("startup job N=" + n,
-                            withPes(JvmCommands.pgasJob(TIMEOUT_SECONDS, StartupPe.class), n), TIMEOUT_SECONDS + 10, err)));
+                            JvmCommands.pgasJob(JvmCommands.TRANSPORT, n, TIMEOUT_SECONDS, List.of(), StartupPe.class), TIMEOUT_SECONDS + 10, err)));
                     if (shmem.isEmpty()) {
                         progress.phase(NativeProbe.SHMEM.label() + " start-up, " + n + " PEs" + of);
                         round.put(ResultLine.key(NATIVE_STARTUP_S, n), timed(() -> natives.run(NativeProbe.SHMEM, n,
@@ -73,8 +73,8 @@ final class StartupBenchmark implements Benchmark {
             NativeComparison c = new NativeComparison("", results, PES.stream().mapToLong(Integer::longValue).toArray());
             BenchPlot.write(options.plot(), BenchPlot.byPes("bench startup: launch to exit of init + barrier + exit",
                     BenchPlot.subtitle(JvmCommands.TRANSPORT).replace(JvmCommands.PES + " PEs", "N PEs"), "seconds",
-                    List.of(new BenchPlot.Line("pgas4j", c.nativeBySize(STARTUP_S), false),
-                            new BenchPlot.Line("native OpenSHMEM (oshrun)", c.nativeBySize(NATIVE_STARTUP_S), true))), out);
+                    List.of(new BenchPlot.Line("pgas4j", c.figuresBySize(STARTUP_S), false),
+                            new BenchPlot.Line("native OpenSHMEM (oshrun)", c.figuresBySize(NATIVE_STARTUP_S), true))), out);
         }
         if (options.json() != null) {
             JsonFile.write(options.json(), Json.write(doc));
@@ -113,16 +113,5 @@ final class StartupBenchmark implements Benchmark {
         long start = System.nanoTime();
         run.run();
         return (System.nanoTime() - start) / 1e9;
-    }
-
-    /** A job command of {@link JvmCommands#pgasJob} with its {@code -np} set to {@code n}. */
-    static List<String> withPes(List<String> cmd, int n) {
-        List<String> out = new ArrayList<>(cmd);
-        int np = out.indexOf("-np");
-        if (np < 0) {
-            throw new IllegalStateException("the job command has no -np: " + cmd);
-        }
-        out.set(np + 1, Integer.toString(n));
-        return out;
     }
 }

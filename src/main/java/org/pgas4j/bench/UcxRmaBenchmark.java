@@ -146,8 +146,8 @@ final class UcxRmaBenchmark {
                         new BenchPlot.Line("pgas4j get", new TreeMap<>(report.getLatUs()), false),
                         new BenchPlot.Line("ucx_perftest ucp_put_lat", report.perftestPutLatUs() == null
                                 ? new TreeMap<>() : new TreeMap<>(report.perftestPutLatUs()), true),
-                        new BenchPlot.Line("native MPI put + flush", c.nativeBySize(NATIVE_MPI_PUT), true),
-                        new BenchPlot.Line("native MPI get", c.nativeBySize(NATIVE_MPI_GET), true)));
+                        new BenchPlot.Line("native MPI put + flush", c.figuresBySize(NATIVE_MPI_PUT), true),
+                        new BenchPlot.Line("native MPI get", c.figuresBySize(NATIVE_MPI_GET), true)));
     }
 
     /** The UCX settings of the native programs: this environment's UCX_* and the defaults the jobs get. */

@@ -11,6 +11,7 @@ import java.lang.invoke.MethodType;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.pgas4j.JobAbortedException;
 import org.pgas4j.spi.Completion;
 
@@ -81,7 +82,7 @@ final class UcxEngine implements AutoCloseable {
     private UcpEndpoint[] endpoints = new UcpEndpoint[0];
     private Runnable background = () -> { };
     private BooleanSupplier health = () -> true;
-    private java.util.function.Supplier<String> failureReason = () -> null;
+    private Supplier<String> failureReason = () -> null;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment errorCallback;
     /** Operand at 0, reply at 8, for {@link #atomic}. */
@@ -312,7 +313,7 @@ final class UcxEngine implements AutoCloseable {
      * What {@link #await} consults while it waits (the bootstrap's health; true until set), and
      * where it finds the reason to give when the job fails (the launcher's words; none until set).
      */
-    void setHealth(BooleanSupplier health, java.util.function.Supplier<String> failureReason) {
+    void setHealth(BooleanSupplier health, Supplier<String> failureReason) {
         this.health = health;
         this.failureReason = failureReason;
     }
