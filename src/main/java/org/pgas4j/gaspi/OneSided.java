@@ -65,38 +65,26 @@ final class OneSided {
     /** {@code gaspi_write}: posts one write on {@code queue}. */
     GaspiReturn write(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size, int queue,
                       long timeout, String op) {
-        deadline.start(timeout, op);
-        queues.checkRoom(op, queue, 1);
-        queues.post(queue, postWrite(op, segLocal, offLocal, rank, segRemote, offRemote, size));
-        return GaspiReturn.SUCCESS;
-    }
-
-    private Event postWrite(String op, int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size) {
-        checkRank(op, rank);
-        LocalSegment l = table.get(op, segLocal);
-        RemoteSegment r = table.remote(op, rank, segRemote);
-        checkRange(op, "local", segLocal, offLocal, size, l.size());
-        checkRange(op, "remote", segRemote, offRemote, size, r.size());
-        if (size == 0) {
-            return Event.DONE;
-        }
-        try {
-            return rma.putNB(table.pair(r.endpoint()), rank, offRemote, l.core(), offLocal, size);
-        } catch (BadArgumentException | IllegalStateException e) {
-            throw refused(op, e);
-        }
+        return single(false, segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout, op);
     }
 
     /** {@code gaspi_read}: posts one read on {@code queue}. */
     GaspiReturn read(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size, int queue,
                      long timeout, String op) {
+        return single(true, segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout, op);
+    }
+
+    private GaspiReturn single(boolean read, int segLocal, long offLocal, int rank, int segRemote, long offRemote,
+                               long size, int queue, long timeout, String op) {
         deadline.start(timeout, op);
         queues.checkRoom(op, queue, 1);
-        queues.post(queue, postRead(op, segLocal, offLocal, rank, segRemote, offRemote, size));
+        queues.post(queue, post(read, op, segLocal, offLocal, rank, segRemote, offRemote, size));
         return GaspiReturn.SUCCESS;
     }
 
-    private Event postRead(String op, int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size) {
+    /** Checks one transfer against both segments and starts it: a get when {@code read}, else a put. */
+    private Event post(boolean read, String op, int segLocal, long offLocal, int rank, int segRemote, long offRemote,
+                       long size) {
         checkRank(op, rank);
         LocalSegment l = table.get(op, segLocal);
         RemoteSegment r = table.remote(op, rank, segRemote);
@@ -106,7 +94,8 @@ final class OneSided {
             return Event.DONE;
         }
         try {
-            return rma.getNB(table.pair(r.endpoint()), rank, offRemote, l.core(), offLocal, size);
+            return read ? rma.getNB(table.pair(r.endpoint()), rank, offRemote, l.core(), offLocal, size)
+                    : rma.putNB(table.pair(r.endpoint()), rank, offRemote, l.core(), offLocal, size);
         } catch (BadArgumentException | IllegalStateException e) {
             throw refused(op, e);
         }
@@ -119,8 +108,7 @@ final class OneSided {
         checkList(op, num, segLocal, offLocal, segRemote, offRemote, size);
         queues.checkRoom(op, queue, num);
         for (int i = 0; i < num; i++) {
-            queues.post(queue, read ? postRead(op, segLocal[i], offLocal[i], rank, segRemote[i], offRemote[i], size[i])
-                    : postWrite(op, segLocal[i], offLocal[i], rank, segRemote[i], offRemote[i], size[i]));
+            queues.post(queue, post(read, op, segLocal[i], offLocal[i], rank, segRemote[i], offRemote[i], size[i]));
         }
         return GaspiReturn.SUCCESS;
     }
@@ -189,7 +177,7 @@ final class OneSided {
         if (value == 0) {
             throw new GaspiException(GaspiError.NOTIFICATION_VALUE_ZERO, op + ": the notification value must not be 0");
         }
-        queues.post(queue, postWrite(op, segLocal, offLocal, rank, segRemote, offRemote, size));
+        queues.post(queue, post(false, op, segLocal, offLocal, rank, segRemote, offRemote, size));
         postNotify(op, segRemote, rank, id, value, queue);
         return GaspiReturn.SUCCESS;
     }
@@ -206,7 +194,7 @@ final class OneSided {
             throw new GaspiException(GaspiError.NOTIFICATION_VALUE_ZERO, op + ": the notification value must not be 0");
         }
         for (int i = 0; i < num; i++) {
-            queues.post(queue, postWrite(op, segLocal[i], offLocal[i], rank, segRemote[i], offRemote[i], size[i]));
+            queues.post(queue, post(false, op, segLocal[i], offLocal[i], rank, segRemote[i], offRemote[i], size[i]));
         }
         postNotify(op, segNotify, rank, id, value, queue);
         return GaspiReturn.SUCCESS;
@@ -220,7 +208,7 @@ final class OneSided {
         queues.checkRoom(op, queue, 2);
         checkNotification(op, id);
         LocalSegment l = table.get(op, segLocal);
-        queues.post(queue, postRead(op, segLocal, offLocal, rank, segRemote, offRemote, size));
+        queues.post(queue, post(true, op, segLocal, offLocal, rank, segRemote, offRemote, size));
         fence(queue, op);
         management.notificationRelease(l.area(), id, 1);
         queues.post(queue, Event.DONE);
