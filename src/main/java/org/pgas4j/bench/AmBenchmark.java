@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgas4j.launcher.UsageException;
 
 /**
  * {@code pgas4j bench am [--json FILE] [--quick]}: active-message round trips between two PEs on
@@ -29,12 +30,16 @@ final class AmBenchmark implements Benchmark {
 
     @Override
     public String summary() {
-        return "[--json FILE] [--quick]  active-message Short and Medium round trips, next to a raw JVM ping-pong";
+        return "[--json FILE] [--quick] [--plot FILE]  active-message Short and Medium round trips, next to a raw JVM"
+                + " ping-pong";
     }
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
-        RmaOptions options = RmaOptions.parse(NAME, args);
+        RmaOptions options = RmaOptions.parseWithBaselines(NAME, args);
+        if (options.nativeBaselines()) {
+            throw new UsageException("bench am: --native has no native program to compare active messages with");
+        }
         JsonFile.check(NAME, options.json());
         AmPlan plan = AmPlan.of(options.quick());
         long timeout = options.quick() ? QUICK_TIMEOUT_SECONDS : FULL_TIMEOUT_SECONDS;
@@ -59,6 +64,11 @@ final class AmBenchmark implements Benchmark {
         if (options.json() != null) {
             JsonFile.write(options.json(), report.toJson());
             out.println("JSON written to " + options.json());
+        }
+        if (options.plot() != null) {
+            BenchPlot.write(options.plot(), BenchPlot.bySize("bench am: Medium round trip", BenchPlot.subtitle(
+                    JvmCommands.TRANSPORT), "round trip (us)", List.of(new BenchPlot.Line("pgas4j Medium echo",
+                    new java.util.TreeMap<>(report.mediumRttUs()), false))), out);
         }
         out.flush();
         return 0;

@@ -48,6 +48,20 @@ class AmBenchTest {
         assertEquals(shmBefore, shmFiles(), "the raw ping-pong file must be removed");
     }
 
+    @Test
+    void plotDrawsTheMediumRoundTripBySizeAndNativeIsRefused(@TempDir Path dir) throws IOException {
+        Path png = dir.resolve("am.png");
+        LaunchedJob.Result r = LaunchedJob.launcher(55, List.of("bench", "am", "--quick", "--plot", png.toString()));
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("plot written to " + png), r::toString);
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertEquals(org.pgas4j.plot.PlotFile.WIDTH, image.getWidth());
+        assertEquals(org.pgas4j.plot.PlotFile.HEIGHT, image.getHeight());
+        LaunchedJob.Result n = LaunchedJob.launcher(30, List.of("bench", "am", "--native"));
+        assertEquals(2, n.exitCode(), n::toString);
+        assertTrue(n.stderr().contains("bench am: --native has no native program"), n::toString);
+    }
+
     private static void assertSane(String what, Object v) {
         assertTrue(v instanceof Double d && d > 0 && Double.isFinite(d) && d < 1e9, what + " = " + v);
     }
