@@ -13,9 +13,12 @@ import java.util.stream.Stream;
  *
  * <p>A template is a Java source named {@code X.java.template}. Lines between {@code //#each TYPES}
  * and {@code //#end} are written once per listed primitive type, with {@code $type$} (int),
- * {@code $Type$} (Int), {@code $Boxed$} (Integer), {@code $BYTES$} (4) and {@code $LAYOUT$}
- * (JAVA_INT) replaced. Every other line is copied as it is. An output is rewritten only when its text
- * changed, so incremental compilation stays incremental.
+ * {@code $Type$} (Int), {@code $TYPE$} (INT), {@code $Boxed$} (Integer), {@code $BYTES$} (4),
+ * {@code $BITS$} (32), {@code $LAYOUT$} (JAVA_INT) and {@code $UNALIGNED$} (JAVA_INT_UNALIGNED;
+ * JAVA_BYTE for byte) replaced. A block may name its own replacements on lines right after its
+ * {@code //#each}: {@code //#let $NAME$ int="(int) " long=""} (a value per type, quoted if it has
+ * spaces). Every other line is copied as it is. An output is rewritten only when its text changed,
+ * so incremental compilation stays incremental.
  */
 public final class ExpandTemplates {
     private record Primitive(String type, String boxed, int bytes) {
@@ -23,9 +26,14 @@ public final class ExpandTemplates {
             return Character.toUpperCase(type.charAt(0)) + type.substring(1);
         }
 
-        String expand(String line) {
-            return line.replace("$type$", type).replace("$Type$", capitalised()).replace("$Boxed$", boxed)
-                    .replace("$BYTES$", Integer.toString(bytes)).replace("$LAYOUT$", "JAVA_" + type.toUpperCase());
+        String expand(String line, Map<String, String> own) {
+            for (Map.Entry<String, String> e : own.entrySet()) {
+                line = line.replace(e.getKey(), e.getValue());
+            }
+            return line.replace("$type$", type).replace("$TYPE$", type.toUpperCase())
+                    .replace("$BITS$", Integer.toString(8 * bytes)).replace("$Type$", capitalised()).replace("$Boxed$", boxed)
+                    .replace("$BYTES$", Integer.toString(bytes)).replace("$LAYOUT$", "JAVA_" + type.toUpperCase())
+                    .replace("$UNALIGNED$", "JAVA_" + type.toUpperCase() + (bytes == 1 ? "" : "_UNALIGNED"));
         }
     }
 
@@ -61,6 +69,7 @@ public final class ExpandTemplates {
         StringBuilder out = new StringBuilder();
         List<String> block = null;
         List<Primitive> types = null;
+        Map<Primitive, Map<String, String>> lets = new java.util.HashMap<>();
         int startLine = 0;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
@@ -72,6 +81,10 @@ public final class ExpandTemplates {
                 }
                 types = typesOf(template, i + 1, directive.substring("//#each ".length()));
                 block = new ArrayList<>();
+                lets.clear();
+                for (Primitive p : types) {
+                    lets.put(p, new java.util.LinkedHashMap<>());
+                }
                 startLine = i + 1;
             } else if (directive.equals("//#end")) {
                 if (block == null) {
@@ -79,10 +92,12 @@ public final class ExpandTemplates {
                 }
                 for (Primitive p : types) {
                     for (String b : block) {
-                        out.append(p.expand(b)).append('\n');
+                        out.append(p.expand(b, lets.get(p))).append('\n');
                     }
                 }
                 block = null;
+            } else if (block != null && block.isEmpty() && directive.startsWith("//#let ")) {
+                let(template, i + 1, directive.substring("//#let ".length()), types, lets);
             } else if (block != null) {
                 block.add(line);
             } else {
@@ -93,6 +108,28 @@ public final class ExpandTemplates {
             throw new IllegalArgumentException(template + ":" + startLine + ": //#each without //#end");
         }
         return out.toString();
+    }
+
+    private static final java.util.regex.Pattern LET_VALUE =
+            java.util.regex.Pattern.compile("(\\w+)=(?:\"([^\"]*)\"|(\\S*))");
+
+    private static void let(Path template, int line, String text, List<Primitive> types,
+                            Map<Primitive, Map<String, String>> lets) {
+        String[] nameAndValues = text.trim().split("\\s+", 2);
+        String name = nameAndValues[0];
+        Map<String, String> values = new java.util.HashMap<>();
+        java.util.regex.Matcher m = LET_VALUE.matcher(nameAndValues.length > 1 ? nameAndValues[1] : "");
+        while (m.find()) {
+            values.put(m.group(1), m.group(2) != null ? m.group(2) : m.group(3));
+        }
+        for (Primitive p : types) {
+            String v = values.get(p.type());
+            if (v == null) {
+                throw new IllegalArgumentException(template + ":" + line + ": //#let " + name + " has no value for "
+                        + p.type());
+            }
+            lets.get(p).put(name, v);
+        }
     }
 
     private static List<Primitive> typesOf(Path template, int line, String list) {

@@ -3,6 +3,12 @@ package org.pgas4j;
 import java.lang.foreign.MemorySegment;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
+import org.pgas4j.internal.am.AmAtomicFallback;
+import org.pgas4j.internal.am.AmDispatcher;
+import org.pgas4j.internal.am.AmHandlerTable;
+import org.pgas4j.internal.am.AmInjector;
+import org.pgas4j.internal.am.AmRmaFallback;
+import org.pgas4j.internal.am.HandlerContext;
 import org.pgas4j.spi.Transport;
 
 /**

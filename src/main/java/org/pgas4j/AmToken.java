@@ -1,7 +1,9 @@
 package org.pgas4j;
 
 import java.lang.foreign.MemorySegment;
+import org.pgas4j.internal.am.AmInjector;
 import org.pgas4j.spi.Transport;
+import org.pgas4j.internal.access.Access;
 
 /**
  * The message a handler is running for (GASNet-EX's {@code gex_Token_t} with
@@ -14,6 +16,37 @@ import org.pgas4j.spi.Transport;
  * handler cannot deadlock on it; it may wait for room while the requester drains its replies.
  */
 public final class AmToken {
+    static {
+        Access.register(new Access.AmAccess() {
+            @Override
+            public AmToken createToken(AmInjector injector, int lane) {
+                return new AmToken(injector, lane);
+            }
+
+            @Override
+            public int[] argBuffer(AmToken t) {
+                return t.argBuffer();
+            }
+
+            @Override
+            public void bind(AmToken t, int source, int sourceEndpoint, int endpoint, int handler, AmCategory category,
+                             int nargs, MemorySegment payloadBuffer, long payloadOffset, long payloadLength) {
+                t.bind(source, sourceEndpoint, endpoint, handler, category, nargs, payloadBuffer, payloadOffset,
+                        payloadLength);
+            }
+
+            @Override
+            public void unbind(AmToken t) {
+                t.unbind();
+            }
+
+            @Override
+            public void registerInternal(ActiveMessages am, int index, AmCategory category, AmHandler handler) {
+                am.registerInternal(index, category, handler);
+            }
+        });
+    }
+
     private static final MemorySegment EMPTY = MemorySegment.ofArray(new byte[0]);
 
     private final AmInjector injector;

@@ -4,6 +4,8 @@ import java.lang.foreign.MemorySegment;
 import org.pgas4j.internal.AtomicExecutor;
 import org.pgas4j.internal.PeerTarget;
 import org.pgas4j.internal.TransportAtomics;
+import org.pgas4j.internal.am.AtomicErrors;
+import org.pgas4j.internal.memory.KindCodes;
 
 /**
  * Remote atomics (GASNet-EX's {@code gex_AD_Op*}; OpenSHMEM's AMOs, {@code shmem_atomic_*}): read,

@@ -5,33 +5,40 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.Set;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.bootstrap.Bootstraps;
+import org.pgas4j.internal.CentralBarrier;
 import org.pgas4j.internal.ControlRegion;
 import org.pgas4j.internal.Directory;
-import org.pgas4j.internal.CentralBarrier;
 import org.pgas4j.internal.DisseminationBarrier;
 import org.pgas4j.internal.Futex;
-import org.pgas4j.internal.TeamBarrier;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
 import org.pgas4j.internal.SyncCompletion;
+import org.pgas4j.internal.TeamBarrier;
+import org.pgas4j.internal.am.HandlerContext;
 import org.pgas4j.internal.coll.CollectiveScratch;
 import org.pgas4j.internal.coll.MailboxBarrier;
 import org.pgas4j.internal.coll.Mailboxes;
 import org.pgas4j.internal.coll.TeamAlgorithms;
 import org.pgas4j.internal.kinds.DeviceRemoteMemory;
-import org.pgas4j.spi.MappedMemory;
+import org.pgas4j.internal.memory.ClientKinds;
+import org.pgas4j.internal.memory.Kind;
+import org.pgas4j.internal.memory.KindCodes;
+import org.pgas4j.internal.memory.PeerSegments;
+import org.pgas4j.internal.memory.SegmentMemory;
 import org.pgas4j.spi.LocalMemory;
+import org.pgas4j.spi.MappedMemory;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.Transport;
 import org.pgas4j.spi.TransportProvider;
+import org.pgas4j.internal.access.Access;
 
 /**
  * A PE's handle on the job (GASNet-EX's {@code gex_Client_t}): created once per PE by
@@ -46,6 +53,77 @@ import org.pgas4j.spi.TransportProvider;
  * itself.
  */
 public final class Client implements AutoCloseable {
+    static {
+        // The core's machinery (org.pgas4j.internal) reaches the members it needs through this.
+        Access.register(new Access.ClientAccess() {
+            @Override
+            public Endpoint endpointOrNull(Client c, int index) {
+                return c.endpointOrNull(index);
+            }
+
+            @Override
+            public void checkOpen(Client c, String operation) {
+                c.checkOpen(operation);
+            }
+
+            @Override
+            public PeerTarget target(Client c, Team team, int rank, long offset, long length, String operation) {
+                return c.target(team, rank, offset, length, operation);
+            }
+
+            @Override
+            public PeerTarget boundTarget(Client c, int j, int ep, String operation) {
+                return c.boundTarget(j, ep, operation);
+            }
+
+            @Override
+            public boolean segmentUses(Client c, DeviceBuffer b) {
+                return c.segmentUses(b);
+            }
+
+            @Override
+            public ClientKinds kinds(Client c) {
+                return c.kinds();
+            }
+
+            @Override
+            public boolean scratchTaken(Client c, TeamScratch.Region r) {
+                return c.scratchTaken(r);
+            }
+
+            @Override
+            public void scratchReleased(Client c, TeamScratch.Region r) {
+                c.scratchReleased(r);
+            }
+
+            @Override
+            public TeamAlgorithms algorithmsOverScratch(Client c, int rank, RemoteMemory[] memory, long[] base,
+                                                        MemorySegment own, long bytes) {
+                return c.algorithmsOverScratch(rank, memory, base, own, bytes);
+            }
+
+            @Override
+            public int publishedKind(Client c, int j, int ep) {
+                return c.publishedKind(j, ep);
+            }
+
+            @Override
+            public long usedChannels(Client c) {
+                return c.usedChannels();
+            }
+
+            @Override
+            public void checkChannelFree(Client c, long usedAnywhere) {
+                c.checkChannelFree(usedAnywhere);
+            }
+
+            @Override
+            public int takeChannel(Client c, long usedAnywhere) {
+                return c.takeChannel(usedAnywhere);
+            }
+        });
+    }
+
     private final Bootstrap bootstrap;
     private final Transport transport;
     private final IdleStrategy idle;

@@ -2,6 +2,8 @@ package org.pgas4j;
 
 import java.lang.foreign.MemorySegment;
 import org.pgas4j.internal.kinds.DeviceMemory;
+import org.pgas4j.internal.memory.Kind;
+import org.pgas4j.internal.access.Access;
 
 /**
  * Device memory the client owns, allocated by {@link MemoryKind#allocate}: a device address
@@ -9,6 +11,25 @@ import org.pgas4j.internal.kinds.DeviceMemory;
  * {@link Client#createSegment(MemoryKind, long, long)} for a client-allocated segment.
  */
 public final class DeviceBuffer {
+    static {
+        Access.register(new Access.DeviceBufferAccess() {
+            @Override
+            public DeviceBuffer create(Kind kind, DeviceMemory memory) {
+                return new DeviceBuffer(kind, memory);
+            }
+
+            @Override
+            public DeviceMemory memory(DeviceBuffer b) {
+                return b.memory();
+            }
+
+            @Override
+            public void markFreed(DeviceBuffer b) {
+                b.markFreed();
+            }
+        });
+    }
+
     private final Kind kind;
     private final DeviceMemory memory;
     private volatile boolean freed;

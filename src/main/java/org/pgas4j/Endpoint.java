@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
+import org.pgas4j.internal.access.Access;
 
 /**
  * A communication endpoint of a client (GASNet-EX's {@code gex_EP_t}, seed 000 section 3). The
@@ -15,6 +16,10 @@ import java.util.Set;
  * segment by (team, rank, offset).
  */
 public final class Endpoint {
+    static {
+        Access.register((Access.EndpointAccess) Endpoint::bound);
+    }
+
     private final Client client;
     private final int index;
     private final Set<EndpointCapability> capabilities;

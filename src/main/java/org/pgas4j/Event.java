@@ -4,8 +4,10 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
+import org.pgas4j.internal.am.HandlerContext;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.Transport;
+import org.pgas4j.internal.access.Access;
 
 /**
  * The completion of one non-blocking operation (GASNet-EX's {@code gex_Event_t}), returned by
@@ -18,6 +20,25 @@ import org.pgas4j.spi.Transport;
  * are ignored by the array forms, like {@code GEX_EVENT_INVALID}.
  */
 public final class Event {
+    static {
+        Access.register(new Access.EventAccess() {
+            @Override
+            public Event create(Transport transport, IdleStrategy idle, HandlerContext context) {
+                return new Event(transport, idle, context);
+            }
+
+            @Override
+            public Completion completion(Event e) {
+                return e.completion();
+            }
+
+            @Override
+            public void complete(AtomicResult r, long value) {
+                r.complete(value);
+            }
+        });
+    }
+
     /** An event that is already complete: what an operation returns when it completed at once. */
     public static final Event DONE = new Event(null, null);
 

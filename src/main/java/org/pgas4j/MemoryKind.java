@@ -1,6 +1,7 @@
 package org.pgas4j;
 
 import java.util.Optional;
+import org.pgas4j.internal.memory.Kind;
 
 /**
  * A kind of memory a segment can live in (GASNet-EX's {@code gex_MK_t}): it decides how the

@@ -4,6 +4,7 @@ import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 import org.pgas4j.internal.kinds.CudaRuntime;
+import org.pgas4j.internal.memory.Kind;
 
 /**
  * The classes of memory kinds ({@code gex_MK_Class_t}, seed 000 section 6.3, plus pgas4j's FILE

@@ -3,6 +3,9 @@ package org.pgas4j;
 import java.lang.foreign.MemorySegment;
 import org.pgas4j.internal.kinds.DeviceMemory;
 import org.pgas4j.internal.kinds.MappedFile;
+import org.pgas4j.internal.memory.Kind;
+import org.pgas4j.internal.memory.SegmentMemory;
+import org.pgas4j.internal.access.Access;
 
 /**
  * A range of memory of one {@link MemoryKind} that can be bound to an endpoint and so made
@@ -18,6 +21,20 @@ import org.pgas4j.internal.kinds.MappedFile;
  * ({@link Rma#put(Team, int, long, Segment, long, long)}).
  */
 public final class Segment {
+    static {
+        Access.register(new Access.SegmentAccess() {
+            @Override
+            public MemorySegment hostView(Segment s) {
+                return s.hostView();
+            }
+
+            @Override
+            public MemorySegment atomicMemory(Segment s) {
+                return s.atomicMemory();
+            }
+        });
+    }
+
     private final Client client;
     private final long id;
     private final Kind kind;

@@ -2,6 +2,9 @@ package org.pgas4j;
 
 import org.pgas4j.internal.coll.CollectiveQueue;
 import org.pgas4j.internal.coll.TeamAlgorithms;
+import org.pgas4j.internal.teams.ScratchTeams;
+import org.pgas4j.internal.teams.TeamBuilder;
+import org.pgas4j.internal.access.Access;
 
 /**
  * An ordered set of endpoints, seen from one member (GASNet-EX's {@code gex_TM_t}: the team and
@@ -11,6 +14,42 @@ import org.pgas4j.internal.coll.TeamAlgorithms;
  * same endpoints in a new order; RMA and collectives address their members by team rank.
  */
 public final class Team {
+    static {
+        Access.register(new Access.TeamAccess() {
+            @Override
+            public Team create(Client client, String name, Endpoint endpoint, int rank, int[] jobRanks,
+                               int[] endpointIndices, int channel) {
+                return new Team(client, name, endpoint, rank, jobRanks, endpointIndices, channel);
+            }
+
+            @Override
+            public Team createOverScratch(Client client, String name, Endpoint endpoint, int rank, int[] jobRanks,
+                                          int[] endpointIndices, TeamAlgorithms algorithms, TeamScratch.Region region) {
+                return new Team(client, name, endpoint, rank, jobRanks, endpointIndices, algorithms, region);
+            }
+
+            @Override
+            public void checkRank(Team t, String operation, int r) {
+                t.checkRank(operation, r);
+            }
+
+            @Override
+            public int jobRankUnchecked(Team t, int r) {
+                return t.jobRankUnchecked(r);
+            }
+
+            @Override
+            public int endpointIndexUnchecked(Team t, int r) {
+                return t.endpointIndexUnchecked(r);
+            }
+
+            @Override
+            public TeamAlgorithms algorithms(Team t) {
+                return t.algorithms();
+            }
+        });
+    }
+
     private final Client client;
     private final String name;
     private final Endpoint endpoint;

@@ -1,11 +1,24 @@
-package org.pgas4j;
+package org.pgas4j.internal.am;
 
+import org.pgas4j.internal.access.Access;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.pgas4j.ActiveMessages;
+import org.pgas4j.AmCategory;
+import org.pgas4j.AmToken;
+import org.pgas4j.AtomicResult;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.BadMessageException;
+import org.pgas4j.Client;
+import org.pgas4j.Endpoint;
+import org.pgas4j.Event;
+import org.pgas4j.Segment;
+import org.pgas4j.Team;
 import org.pgas4j.internal.AtomicExecutor;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.PeerTarget;
+import org.pgas4j.internal.memory.KindCodes;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.Transport;
 
@@ -24,11 +37,16 @@ import org.pgas4j.spi.Transport;
  * status and fails the requester's event with the same {@link BadArgumentException} the direct
  * path throws. Costs one event and one pending entry per operation: it is the slow path.
  */
-final class AmAtomicFallback {
+public final class AmAtomicFallback {
+    private static final Access.AmAccess AMS = Access.ams();
+    private static final Access.ClientAccess CLIENTS = Access.clients();
+    private static final Access.EndpointAccess ENDPOINTS = Access.endpoints();
+    private static final Access.EventAccess EVENTS = Access.events();
+    private static final Access.SegmentAccess SEGMENTS = Access.segments();
     /** The internal handler index of an atomic request. */
-    static final int REQUEST = 1;
+    public static final int REQUEST = 1;
     /** The internal handler index of its reply. */
-    static final int REPLY = 2;
+    public static final int REPLY = 2;
 
     private static final int OK = 0;
     private static final int MISALIGNED = 1;
@@ -54,26 +72,26 @@ final class AmAtomicFallback {
     /** The owner's reply arguments: request handlers run one at a time per client. */
     private final int[] replyArgs = new int[REPLY_ARGS];
 
-    AmAtomicFallback(Client client, ActiveMessages am, AmInjector injector, Transport transport, IdleStrategy idle,
+    public AmAtomicFallback(Client client, ActiveMessages am, AmInjector injector, Transport transport, IdleStrategy idle,
                      HandlerContext context) {
         this.client = client;
         this.injector = injector;
         this.transport = transport;
         this.idle = idle;
         this.context = context;
-        am.registerInternal(REQUEST, AmCategory.SHORT, this::perform);
-        am.registerInternal(REPLY, AmCategory.SHORT, this::completed);
+        AMS.registerInternal(am, REQUEST, AmCategory.SHORT, this::perform);
+        AMS.registerInternal(am, REPLY, AmCategory.SHORT, this::completed);
     }
 
     /**
      * Starts the atomic at its owner; the returned event completes when the reply arrived, with
      * the old value in {@code result} (when not null).
      */
-    Event start(PeerTarget t, Team team, int rank, long offset, int type, int op, long operand1, long operand2,
+    public Event start(PeerTarget t, Team team, int rank, long offset, int type, int op, long operand1, long operand2,
                 AtomicResult result, String name) {
-        Event event = new Event(transport, idle, context);
+        Event event = EVENTS.create(transport, idle, context);
         int id = ids.incrementAndGet();
-        pending.put(id, new Pending(event.completion(), result, team, rank, t, offset, type, name));
+        pending.put(id, new Pending(EVENTS.completion(event), result, team, rank, t, offset, type, name));
         int[] args = {id, type, op, (int) offset, (int) (offset >>> 32), (int) operand1, (int) (operand1 >>> 32),
             (int) operand2, (int) (operand2 >>> 32)};
         try {
@@ -92,13 +110,13 @@ final class AmAtomicFallback {
         int status = OK;
         long old = 0;
         long address = 0;
-        Endpoint ep = client.endpointOrNull(token.endpoint());
-        Segment s = ep == null ? null : ep.bound();
+        Endpoint ep = CLIENTS.endpointOrNull(client, token.endpoint());
+        Segment s = ep == null ? null : ENDPOINTS.bound(ep);
         if (s == null || s.isDestroyed()) {
             status = NO_SEGMENT;
         } else {
             int size = type >= AtomicExecutor.INT && type <= AtomicExecutor.DOUBLE ? AtomicExecutor.byteSize(type) : 8;
-            MemorySegment memory = s.atomicMemory();
+            MemorySegment memory = SEGMENTS.atomicMemory(s);
             address = memory == null ? 0 : memory.address() + offset;
             if (memory == null) {
                 status = NO_ATOMICS;
@@ -134,7 +152,7 @@ final class AmAtomicFallback {
         int status = token.arg(1);
         if (status == OK) {
             if (p.result() != null) {
-                p.result().complete(join(token.arg(2), token.arg(3)));
+                EVENTS.complete(p.result(), join(token.arg(2), token.arg(3)));
             }
             p.completion().localComplete();
             p.completion().remoteComplete();

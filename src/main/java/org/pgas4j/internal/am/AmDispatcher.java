@@ -1,9 +1,17 @@
-package org.pgas4j;
+package org.pgas4j.internal.am;
 
+import org.pgas4j.internal.access.Access;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.MemorySegment;
+import org.pgas4j.ActiveMessages;
+import org.pgas4j.AmCategory;
+import org.pgas4j.AmHandler;
+import org.pgas4j.AmToken;
+import org.pgas4j.Client;
+import org.pgas4j.Endpoint;
+import org.pgas4j.Segment;
 import org.pgas4j.spi.MessageSink;
 import org.pgas4j.spi.Transport;
 
@@ -21,7 +29,12 @@ import org.pgas4j.spi.Transport;
  * message no inline payload, and its offset and length lie inside the target endpoint's bound,
  * live segment.
  */
-final class AmDispatcher implements MessageSink {
+public final class AmDispatcher implements MessageSink {
+    private static final Access.AmAccess AMS = Access.ams();
+    private static final AmCategory[] CATEGORIES = AmCategory.values();
+    private static final Access.ClientAccess CLIENTS = Access.clients();
+    private static final Access.EndpointAccess ENDPOINTS = Access.endpoints();
+    private static final Access.SegmentAccess SEGMENTS = Access.segments();
     private final Client client;
     private final int jobRank;
     private final int jobSize;
@@ -30,14 +43,14 @@ final class AmDispatcher implements MessageSink {
     private final AmToken requestToken;
     private final AmToken replyToken;
 
-    AmDispatcher(Client client, AmHandlerTable table, HandlerContext context, AmInjector injector) {
+    public AmDispatcher(Client client, AmHandlerTable table, HandlerContext context, AmInjector injector) {
         this.client = client;
         this.jobRank = client.jobRank();
         this.jobSize = client.jobSize();
         this.table = table;
         this.context = context;
-        this.requestToken = new AmToken(injector, Transport.LANE_REQUEST);
-        this.replyToken = new AmToken(injector, Transport.LANE_REPLY);
+        this.requestToken = AMS.createToken(injector, Transport.LANE_REQUEST);
+        this.replyToken = AMS.createToken(injector, Transport.LANE_REPLY);
     }
 
     @Override
@@ -71,7 +84,8 @@ final class AmDispatcher implements MessageSink {
                     + " do not match its lane");
             return;
         }
-        AmCategory category = AmCategory.of(AmHeader.category(word));
+        int code = AmHeader.category(word);
+        AmCategory category = code >= 0 && code < CATEGORIES.length ? CATEGORIES[code] : null;
         if (category == null) {
             drop(source, lane, handler, "its category code " + AmHeader.category(word) + " is unknown");
             return;
@@ -89,7 +103,7 @@ final class AmDispatcher implements MessageSink {
         }
         int endpoint = b.get(JAVA_INT, headerOffset + AmHeader.TARGET_ENDPOINT);
         int sourceEndpoint = b.get(JAVA_INT, headerOffset + AmHeader.SOURCE_ENDPOINT);
-        Endpoint ep = client.endpointOrNull(endpoint);
+        Endpoint ep = CLIENTS.endpointOrNull(client, endpoint);
         if (ep == null || sourceEndpoint < 0) {
             drop(source, lane, handler, "it names endpoint " + endpoint + " of PE " + jobRank + " (from endpoint "
                     + sourceEndpoint + "), which does not exist");
@@ -124,7 +138,7 @@ final class AmDispatcher implements MessageSink {
                 }
             }
             case LONG -> {
-                Segment s = ep.bound();
+                Segment s = ENDPOINTS.bound(ep);
                 if (payloadLength != (longInline ? longLength : 0)) {
                     drop(source, lane, handler, "a LONG message carries " + payloadLength + " bytes inline for a"
                             + (longInline ? "n inline" : " written") + " payload of " + longLength);
@@ -146,8 +160,8 @@ final class AmDispatcher implements MessageSink {
                     s.copyFrom(longOffset, b, payloadOffset, longLength); // before the handler, as if put
                 }
                 // Device memory is not host-addressable: the handler sees an empty payload, the data is in place.
-                payloadBuffer = s.hostView() != null ? s.hostView() : MemorySegment.ofArray(new byte[0]);
-                if (s.hostView() == null) {
+                payloadBuffer = SEGMENTS.hostView(s) != null ? SEGMENTS.hostView(s) : MemorySegment.ofArray(new byte[0]);
+                if (SEGMENTS.hostView(s) == null) {
                     longLength = 0;
                 }
                 offset = longOffset;
@@ -161,11 +175,11 @@ final class AmDispatcher implements MessageSink {
     private void run(AmToken token, AmHandler handler, int lane, MemorySegment b, long headerOffset, int source,
                      int sourceEndpoint, int endpoint, int index, AmCategory category, int nargs,
                      MemorySegment payloadBuffer, long offset, long length) {
-        int[] args = token.argBuffer();
+        int[] args = AMS.argBuffer(token);
         for (int i = 0; i < nargs; i++) {
             args[i] = b.get(JAVA_INT, headerOffset + AmHeader.ARGS + 4L * i);
         }
-        token.bind(source, sourceEndpoint, endpoint, index, category, nargs, payloadBuffer, offset, length);
+        AMS.bind(token, source, sourceEndpoint, endpoint, index, category, nargs, payloadBuffer, offset, length);
         context.enter(lane);
         try {
             handler.handle(token);
@@ -173,7 +187,7 @@ final class AmDispatcher implements MessageSink {
             context.fail(t);
         } finally {
             context.exit(lane);
-            token.unbind();
+            AMS.unbind(token);
         }
     }
 

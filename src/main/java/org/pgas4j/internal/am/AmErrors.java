@@ -1,6 +1,10 @@
-package org.pgas4j;
+package org.pgas4j.internal.am;
 
 import java.lang.foreign.MemorySegment;
+import org.pgas4j.ActiveMessages;
+import org.pgas4j.AmCategory;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.BadMessageException;
 import org.pgas4j.spi.Transport;
 
 /**
@@ -8,12 +12,12 @@ import org.pgas4j.spi.Transport;
  * sent) and at the receiver (a dropped message). Built only when a check fails, so a passing
  * check allocates nothing.
  */
-final class AmErrors {
+public final class AmErrors {
     private AmErrors() {
     }
 
     /** A handler index that is not registered here for {@code category}. */
-    static BadArgumentException badHandler(int pe, String op, int index, AmCategory category, AmHandlerTable.Entry e) {
+    public static BadArgumentException badHandler(int pe, String op, int index, AmCategory category, AmHandlerTable.Entry e) {
         if (index < 0 || index >= AmHandlerTable.SIZE) {
             return new BadArgumentException(op + " on PE " + pe + ": handler index " + index + " is outside [0, "
                     + AmHandlerTable.SIZE + "); programs use [" + ActiveMessages.FIRST_CLIENT_INDEX + ", "
@@ -28,14 +32,14 @@ final class AmErrors {
     }
 
     /** An argument count outside [0, 16] or beyond the array. */
-    static BadArgumentException badArgCount(int pe, String op, int count, int[] args) {
+    public static BadArgumentException badArgCount(int pe, String op, int count, int[] args) {
         return new BadArgumentException(op + " on PE " + pe + ": argument count " + count + " is outside [0, "
                 + ActiveMessages.MAX_ARGS + "]" + (args == null ? "" : " or beyond the " + args.length
                 + "-element array"));
     }
 
     /** A payload length that is negative or above the category's maximum. */
-    static BadArgumentException badLength(int pe, String op, AmCategory category, long length, long max, int jobRank,
+    public static BadArgumentException badLength(int pe, String op, AmCategory category, long length, long max, int jobRank,
                                           int lane) {
         String query = category == AmCategory.LONG ? "maxRequestLong"
                 : lane == Transport.LANE_REPLY ? "maxReplyMedium" : "maxRequestMedium";
@@ -45,7 +49,7 @@ final class AmErrors {
     }
 
     /** A payload range outside the local buffer, or no buffer. */
-    static BadArgumentException badPayloadRange(int pe, String op, MemorySegment payload, long offset, long length) {
+    public static BadArgumentException badPayloadRange(int pe, String op, MemorySegment payload, long offset, long length) {
         if (payload == null) {
             return new BadArgumentException(op + " on PE " + pe + ": payload is null but length is " + length);
         }
@@ -54,7 +58,7 @@ final class AmErrors {
     }
 
     /** An incoming message the receiver dropped. */
-    static BadMessageException dropped(int pe, int source, int lane, int handler, String what) {
+    public static BadMessageException dropped(int pe, int source, int lane, int handler, String what) {
         return new BadMessageException("PE " + pe + " dropped an incoming active "
                 + (lane == Transport.LANE_REPLY ? "reply" : "request") + " from PE " + source
                 + (handler >= 0 ? " to handler " + handler : "") + ": " + what);

@@ -1,7 +1,10 @@
-package org.pgas4j;
+package org.pgas4j.internal.am;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.pgas4j.AmCategory;
+import org.pgas4j.AmHandler;
+import org.pgas4j.BadArgumentException;
 
 /**
  * A client's active-message handlers by index (GASNet-EX's handler table): 256 entries, each
@@ -10,14 +13,14 @@ import java.lang.invoke.VarHandle;
  * them. Entries are written once and read by dispatch with acquire loads, so a handler
  * registered before a barrier is seen by every thread that polls after it.
  */
-final class AmHandlerTable {
+public final class AmHandlerTable {
     /** Entries in the table: indices are one byte on the wire. */
-    static final int SIZE = 256;
+    public static final int SIZE = 256;
 
     private static final VarHandle ENTRY = MethodHandles.arrayElementVarHandle(Entry[].class);
 
     /** A registered handler and its category. */
-    record Entry(AmHandler handler, AmCategory category) {
+    public record Entry(AmHandler handler, AmCategory category) {
     }
 
     private final Entry[] entries = new Entry[SIZE];
@@ -27,7 +30,7 @@ final class AmHandlerTable {
      *
      * @throws BadArgumentException if the index is taken
      */
-    synchronized void register(int index, AmCategory category, AmHandler handler, int jobRank) {
+    public synchronized void register(int index, AmCategory category, AmHandler handler, int jobRank) {
         Entry old = entry(index);
         if (old != null) {
             throw new BadArgumentException("register on PE " + jobRank + ": handler index " + index
@@ -38,7 +41,7 @@ final class AmHandlerTable {
     }
 
     /** The entry at {@code index}, or null when none is registered or the index is out of range. */
-    Entry entry(int index) {
+    public Entry entry(int index) {
         return index >= 0 && index < SIZE ? (Entry) ENTRY.getAcquire(entries, index) : null;
     }
 }

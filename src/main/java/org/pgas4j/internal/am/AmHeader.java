@@ -1,9 +1,11 @@
-package org.pgas4j;
+package org.pgas4j.internal.am;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.MemorySegment;
+import org.pgas4j.ActiveMessages;
+import org.pgas4j.AmCategory;
 
 /**
  * Layout of the header of an active message, which the core writes into the transport's message
@@ -24,49 +26,49 @@ import java.lang.foreign.MemorySegment;
  *
  * A header is {@code 32 + 4 * nargs} bytes: 32 to {@link #MAX_LENGTH} = 96.
  */
-final class AmHeader {
+public final class AmHeader {
     /** Offset of the word packing handler, category, nargs and flags (little-endian bytes 0..3). */
-    static final int WORD = 0;
+    public static final int WORD = 0;
     /** Offset of the receiving endpoint's index. */
-    static final int TARGET_ENDPOINT = 4;
+    public static final int TARGET_ENDPOINT = 4;
     /** Offset of the sending endpoint's index. */
-    static final int SOURCE_ENDPOINT = 8;
+    public static final int SOURCE_ENDPOINT = 8;
     /** Offset of the reserved word, always 0. */
-    static final int RESERVED = 12;
+    public static final int RESERVED = 12;
     /** Offset of a LONG message's payload offset in the target segment. */
-    static final int LONG_OFFSET = 16;
+    public static final int LONG_OFFSET = 16;
     /** Offset of a LONG message's payload length. */
-    static final int LONG_LENGTH = 24;
+    public static final int LONG_LENGTH = 24;
     /** Offset of the first argument. */
-    static final int ARGS = 32;
+    public static final int ARGS = 32;
     /** The flag of a reply. */
-    static final int FLAG_REPLY = 1;
+    public static final int FLAG_REPLY = 1;
     /** The flag of a LONG message carrying its payload in the message. */
-    static final int FLAG_LONG_INLINE = 2;
+    public static final int FLAG_LONG_INLINE = 2;
     /** The largest header: {@link ActiveMessages#MAX_ARGS} arguments. */
-    static final int MAX_LENGTH = ARGS + 4 * ActiveMessages.MAX_ARGS;
+    public static final int MAX_LENGTH = ARGS + 4 * ActiveMessages.MAX_ARGS;
 
     private AmHeader() {
     }
 
     /** The length of a header with {@code nargs} arguments. */
-    static int length(int nargs) {
+    public static int length(int nargs) {
         return ARGS + 4 * nargs;
     }
 
     /** The packed first word. */
-    static int word(int handler, AmCategory category, int nargs, boolean reply) {
+    public static int word(int handler, AmCategory category, int nargs, boolean reply) {
         return word(handler, category, nargs, reply, false);
     }
 
     /** The packed first word, with {@link #FLAG_LONG_INLINE} when {@code longInline}. */
-    static int word(int handler, AmCategory category, int nargs, boolean reply, boolean longInline) {
+    public static int word(int handler, AmCategory category, int nargs, boolean reply, boolean longInline) {
         return handler | category.ordinal() << 8 | nargs << 16
                 | ((reply ? FLAG_REPLY : 0) | (longInline ? FLAG_LONG_INLINE : 0)) << 24;
     }
 
     /** Writes everything but the arguments at {@code at}. */
-    static void write(MemorySegment b, long at, int word, int targetEndpoint, int sourceEndpoint, long longOffset,
+    public static void write(MemorySegment b, long at, int word, int targetEndpoint, int sourceEndpoint, long longOffset,
                       long longLength) {
         b.set(JAVA_INT, at + WORD, word);
         b.set(JAVA_INT, at + TARGET_ENDPOINT, targetEndpoint);
@@ -77,22 +79,22 @@ final class AmHeader {
     }
 
     /** The handler index of a packed word. */
-    static int handler(int word) {
+    public static int handler(int word) {
         return word & 0xff;
     }
 
     /** The category code of a packed word. */
-    static int category(int word) {
+    public static int category(int word) {
         return (word >>> 8) & 0xff;
     }
 
     /** The argument count of a packed word. */
-    static int nargs(int word) {
+    public static int nargs(int word) {
         return (word >>> 16) & 0xff;
     }
 
     /** The flags of a packed word. */
-    static int flags(int word) {
+    public static int flags(int word) {
         return word >>> 24;
     }
 }

@@ -1,9 +1,16 @@
-package org.pgas4j;
+package org.pgas4j.internal.am;
 
+import org.pgas4j.internal.access.Access;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
+import org.pgas4j.ActiveMessages;
+import org.pgas4j.AmCategory;
+import org.pgas4j.AmToken;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.Client;
+import org.pgas4j.Team;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
@@ -22,7 +29,9 @@ import org.pgas4j.spi.Transport;
  * sender never holds a claim while it polls. Requests are refused in handler context, so no
  * handler waits on a request lane.
  */
-final class AmInjector {
+public final class AmInjector {
+    private static final Access.ClientAccess CLIENTS = Access.clients();
+    private static final Access.TeamAccess TEAMS = Access.teams();
     /** Replies a waiting handler delivers per poll of its own reply lane. */
     private static final int POLL_LIMIT = 64;
     /** Stands for a null argument array, which the checks then report. */
@@ -36,7 +45,7 @@ final class AmInjector {
     private final JobHealth health;
     private final Runnable progress;
 
-    AmInjector(Client client, Transport transport, AmHandlerTable table, HandlerContext context, IdleStrategy idle,
+    public AmInjector(Client client, Transport transport, AmHandlerTable table, HandlerContext context, IdleStrategy idle,
                JobHealth health) {
         this.client = client;
         this.transport = transport;
@@ -48,43 +57,43 @@ final class AmInjector {
     }
 
     /** {@code args}, or a marker the checks report as a null array. */
-    static int[] nonNull(int[] args) {
+    public static int[] nonNull(int[] args) {
         return args != null ? args : NULL_ARGS;
     }
 
-    int jobRank() {
+    public int jobRank() {
         return client.jobRank();
     }
 
     /** The largest MEDIUM payload to {@code jobRank} on {@code lane}. */
-    long maxMedium(int jobRank, int lane) {
+    public long maxMedium(int jobRank, int lane) {
         return transport.maxMessageLength(jobRank, lane) - AmHeader.MAX_LENGTH;
     }
 
     /** Checks and sends a request to (team, rank). */
-    void request(Team team, int rank, AmCategory cat, int handler, int count, int a0, int a1, int a2, int a3,
+    public void request(Team team, int rank, AmCategory cat, int handler, int count, int a0, int a1, int a2, int a3,
                  int[] args, MemorySegment payload, long offset, long length, long dstOffset, String op) {
         context.checkRequest(op);
-        client.checkOpen(op);
+        CLIENTS.checkOpen(client, op);
         if (team.isDestroyed()) {
             throw new IllegalStateException(op + " on PE " + client.jobRank() + ": team " + team.name()
                     + " was destroyed");
         }
         if (rank < 0 || rank >= team.size()) {
-            team.checkRank(op, rank);
+            TEAMS.checkRank(team, op, rank);
         }
-        int jobRank = team.jobRankUnchecked(rank);
+        int jobRank = TEAMS.jobRankUnchecked(team, rank);
         int mediumLength = check(Transport.LANE_REQUEST, jobRank, cat, handler, count, args, payload, offset, length,
                 op);
         long longLength = 0;
         boolean inline = false;
         if (cat == AmCategory.LONG) {
-            inline = placeLongPayload(client.target(team, rank, dstOffset, length, op), jobRank, Transport.LANE_REQUEST,
+            inline = placeLongPayload(CLIENTS.target(client, team, rank, dstOffset, length, op), jobRank, Transport.LANE_REQUEST,
                     payload, offset, length, dstOffset, op);
             mediumLength = inline ? (int) length : 0;
             longLength = length;
         }
-        send(Transport.LANE_REQUEST, jobRank, team.endpointIndexUnchecked(rank), team.endpoint().index(), cat, handler,
+        send(Transport.LANE_REQUEST, jobRank, TEAMS.endpointIndexUnchecked(team, rank), team.endpoint().index(), cat, handler,
                 count, a0, a1, a2, a3, args, payload, offset, mediumLength, cat == AmCategory.LONG ? dstOffset : 0,
                 longLength, inline, op);
     }
@@ -93,17 +102,17 @@ final class AmInjector {
      * Sends a runtime-internal request straight to endpoint {@code endpoint} of PE {@code jobRank},
      * with up to four arguments (the RMA fallback, which addresses segments rather than team ranks).
      */
-    void requestInternal(int jobRank, int endpoint, AmCategory cat, int handler, int count, int a0, int a1, int a2,
+    public void requestInternal(int jobRank, int endpoint, AmCategory cat, int handler, int count, int a0, int a1, int a2,
                          int a3, MemorySegment payload, long offset, long length, String op) {
         context.checkRequest(op);
-        client.checkOpen(op);
+        CLIENTS.checkOpen(client, op);
         int mediumLength = check(Transport.LANE_REQUEST, jobRank, cat, handler, count, null, payload, offset, length, op);
         send(Transport.LANE_REQUEST, jobRank, endpoint, 0, cat, handler, count, a0, a1, a2, a3, null, payload, offset,
                 mediumLength, 0, 0, false, op);
     }
 
     /** Checks and sends the reply of {@code token}'s handler to the requester. */
-    void reply(AmToken token, AmCategory cat, int handler, int count, int a0, int a1, int a2, int a3, int[] args,
+    public void reply(AmToken token, AmCategory cat, int handler, int count, int a0, int a1, int a2, int a3, int[] args,
                MemorySegment payload, long offset, long length, long dstOffset, String op) {
         int jobRank = token.sourceJobRank();
         int mediumLength = check(Transport.LANE_REPLY, jobRank, cat, handler, count, args, payload, offset, length, op);
@@ -115,7 +124,7 @@ final class AmInjector {
                 throw new BadArgumentException(op + " on PE " + client.jobRank() + ": a LONG reply to endpoint "
                         + token.sourceEndpoint() + " of PE " + jobRank + " is not supported; only to primordial endpoints");
             }
-            inline = placeLongPayload(client.target(client.world(), jobRank, dstOffset, length, op), jobRank,
+            inline = placeLongPayload(CLIENTS.target(client, client.world(), jobRank, dstOffset, length, op), jobRank,
                     Transport.LANE_REPLY, payload, offset, length, dstOffset, op);
             mediumLength = inline ? (int) length : 0;
             longLength = length;

@@ -1,9 +1,19 @@
-package org.pgas4j;
+package org.pgas4j.internal.am;
 
+import org.pgas4j.internal.access.Access;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.pgas4j.ActiveMessages;
+import org.pgas4j.AmCategory;
+import org.pgas4j.AmToken;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.BadMessageException;
+import org.pgas4j.Client;
+import org.pgas4j.Endpoint;
+import org.pgas4j.MemoryKindClass;
+import org.pgas4j.Segment;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.Transport;
@@ -26,11 +36,14 @@ import org.pgas4j.spi.Transport;
  * refusal fails the operation with a
  * {@link BadArgumentException}. Allocates per operation: it is the slow path.
  */
-final class AmRmaFallback {
-    static final int PUT = 3;
-    static final int PUT_ACK = 4;
-    static final int GET = 5;
-    static final int GET_DATA = 6;
+public final class AmRmaFallback {
+    private static final Access.AmAccess AMS = Access.ams();
+    private static final Access.ClientAccess CLIENTS = Access.clients();
+    private static final Access.EndpointAccess ENDPOINTS = Access.endpoints();
+    public static final int PUT = 3;
+    public static final int PUT_ACK = 4;
+    public static final int GET = 5;
+    public static final int GET_DATA = 6;
     /** Largest chunk: beyond this, bigger messages do not move bytes faster, and the rings stay shared. */
     private static final long MAX_CHUNK = 256 << 10;
 
@@ -67,17 +80,17 @@ final class AmRmaFallback {
     /** The owner's check result, reused for the same reason. */
     private final int[] status = new int[1];
 
-    AmRmaFallback(Client client, ActiveMessages am, AmInjector injector) {
+    public AmRmaFallback(Client client, ActiveMessages am, AmInjector injector) {
         this.client = client;
         this.injector = injector;
-        am.registerInternal(PUT, AmCategory.MEDIUM, this::performPut);
-        am.registerInternal(PUT_ACK, AmCategory.SHORT, this::putAcknowledged);
-        am.registerInternal(GET, AmCategory.SHORT, this::performGet);
-        am.registerInternal(GET_DATA, AmCategory.MEDIUM, this::getArrived);
+        AMS.registerInternal(am, PUT, AmCategory.MEDIUM, this::performPut);
+        AMS.registerInternal(am, PUT_ACK, AmCategory.SHORT, this::putAcknowledged);
+        AMS.registerInternal(am, GET, AmCategory.SHORT, this::performGet);
+        AMS.registerInternal(am, GET_DATA, AmCategory.MEDIUM, this::getArrived);
     }
 
     /** The segment {@code segmentId} that endpoint {@code endpoint} of PE {@code jobRank} published, reached through its owner. */
-    RemoteMemory memoryOf(int jobRank, int endpoint, long segmentId, long size, MemoryKindClass kindClass) {
+    public RemoteMemory memoryOf(int jobRank, int endpoint, long segmentId, long size, MemoryKindClass kindClass) {
         long chunk = Math.min(MAX_CHUNK, Math.min(injector.maxMedium(jobRank, Transport.LANE_REQUEST),
                 injector.maxMedium(jobRank, Transport.LANE_REPLY)));
         return new ThroughOwner(jobRank, endpoint, (int) segmentId, size, chunk & -8, kindClass);
@@ -85,7 +98,7 @@ final class AmRmaFallback {
 
     /** A peer's segment whose owner performs every access. */
     /** Whether {@code memory} is a peer's memory this PE reaches only through the owner's handlers. */
-    static boolean isThroughOwner(RemoteMemory memory) {
+    public static boolean isThroughOwner(RemoteMemory memory) {
         return memory instanceof ThroughOwner;
     }
 
@@ -174,8 +187,8 @@ final class AmRmaFallback {
     // ---------------------------------------------------------------- owner
 
     private Segment ownSegment(AmToken token, long offset, long length, int[] status) {
-        Endpoint ep = client.endpointOrNull(token.endpoint());
-        Segment s = ep == null ? null : ep.bound();
+        Endpoint ep = CLIENTS.endpointOrNull(client, token.endpoint());
+        Segment s = ep == null ? null : ENDPOINTS.bound(ep);
         if (s == null || s.isDestroyed()) {
             status[0] = NO_SEGMENT;
             return null;

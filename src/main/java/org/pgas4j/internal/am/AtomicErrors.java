@@ -1,17 +1,21 @@
-package org.pgas4j;
+package org.pgas4j.internal.am;
 
+import org.pgas4j.AtomicOp;
+import org.pgas4j.AtomicType;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.Team;
 import org.pgas4j.internal.PeerTarget;
 
 /**
  * The messages of the errors {@link Atomics} detects itself (the checks it shares with RMA live in
  * {@link Client}). Built only when a check fails, so a passing check allocates nothing.
  */
-final class AtomicErrors {
+public final class AtomicErrors {
     private AtomicErrors() {
     }
 
     /** A null type or op, or a bitwise op on a floating-point type. */
-    static BadArgumentException badOp(int pe, AtomicType type, AtomicOp op, String name) {
+    public static BadArgumentException badOp(int pe, AtomicType type, AtomicOp op, String name) {
         if (type == null || op == null) {
             return new BadArgumentException(name + " on PE " + pe + ": the atomic " + (type == null ? "type" : "op")
                     + " is null");
@@ -22,13 +26,13 @@ final class AtomicErrors {
     }
 
     /** A fetching non-blocking op without a result holder. */
-    static BadArgumentException noResult(int pe, AtomicOp op, String name) {
+    public static BadArgumentException noResult(int pe, AtomicOp op, String name) {
         return new BadArgumentException(name + " on PE " + pe + ": " + op + " fetches a value but the result holder "
                 + "is null; pass an AtomicResult (it can be reused once the event completed)");
     }
 
     /** A location whose address is not a multiple of its type's size. */
-    static BadArgumentException misaligned(int pe, Team team, int rank, PeerTarget t, long offset, long address,
+    public static BadArgumentException misaligned(int pe, Team team, int rank, PeerTarget t, long offset, long address,
                                            int size, String name) {
         String where = t.direct != null ? " (address 0x" + Long.toHexString(address) + " in this process's mapping)" : "";
         return new BadArgumentException(name + " from PE " + pe + ": offset " + offset + " in segment " + t.segmentId

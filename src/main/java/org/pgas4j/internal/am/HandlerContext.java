@@ -1,4 +1,4 @@
-package org.pgas4j;
+package org.pgas4j.internal.am;
 
 import java.util.concurrent.atomic.AtomicReference;
 import org.pgas4j.spi.Transport;
@@ -13,18 +13,18 @@ import org.pgas4j.spi.Transport;
  * <p>Handler context is one field per lane holding the thread whose handler runs, so the check
  * is a {@code Thread.currentThread()} and two loads, not a thread-local lookup.
  */
-final class HandlerContext {
+public final class HandlerContext {
     private final int jobRank;
     private volatile Thread requestHandler;
     private volatile Thread replyHandler;
     private final AtomicReference<Throwable> pending = new AtomicReference<>();
 
-    HandlerContext(int jobRank) {
+    public HandlerContext(int jobRank) {
         this.jobRank = jobRank;
     }
 
     /** The calling thread starts running a handler of {@code lane}. */
-    void enter(int lane) {
+    public void enter(int lane) {
         if (lane == Transport.LANE_REPLY) {
             replyHandler = Thread.currentThread();
         } else {
@@ -33,7 +33,7 @@ final class HandlerContext {
     }
 
     /** The handler of {@code lane} returned. */
-    void exit(int lane) {
+    public void exit(int lane) {
         if (lane == Transport.LANE_REPLY) {
             replyHandler = null;
         } else {
@@ -42,7 +42,7 @@ final class HandlerContext {
     }
 
     /** Whether the calling thread is running a handler. */
-    boolean inHandler() {
+    public boolean inHandler() {
         Thread t = Thread.currentThread();
         return t == requestHandler || t == replyHandler;
     }
@@ -52,7 +52,7 @@ final class HandlerContext {
      *
      * @throws IllegalStateException naming {@code operation} and the rule, in handler context
      */
-    void checkBlocking(String operation) {
+    public void checkBlocking(String operation) {
         if (inHandler()) {
             throw new IllegalStateException(operation + " on PE " + jobRank + " was called inside an active-message "
                     + "handler: handlers run inside progress and must not block, poll or call collectives; record "
@@ -65,7 +65,7 @@ final class HandlerContext {
      *
      * @throws IllegalStateException naming {@code operation} and the rule, in handler context
      */
-    void checkRequest(String operation) {
+    public void checkRequest(String operation) {
         if (inHandler()) {
             throw new IllegalStateException(operation + " on PE " + jobRank + " was called inside an active-message "
                     + "handler: a handler may reply once (token.reply...) but not send requests, which could wait for "
@@ -75,7 +75,7 @@ final class HandlerContext {
     }
 
     /** Records a dispatch failure; the first one is reported, later ones are attached to it. */
-    void fail(Throwable failure) {
+    public void fail(Throwable failure) {
         if (!pending.compareAndSet(null, failure)) {
             Throwable first = pending.get();
             if (first != null && first != failure && first.getSuppressed().length < 16) {
@@ -85,7 +85,7 @@ final class HandlerContext {
     }
 
     /** Throws the pending dispatch failure, if any, clearing it. */
-    void throwPending() {
+    public void throwPending() {
         if (pending.get() != null) {
             Throwable t = pending.getAndSet(null);
             if (t instanceof RuntimeException r) {

@@ -1,4 +1,4 @@
-package org.pgas4j;
+package org.pgas4j.internal.memory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,6 +6,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.Client;
+import org.pgas4j.MemoryKind;
+import org.pgas4j.MemoryKindClass;
+import org.pgas4j.MemoryKindSpec;
+import org.pgas4j.Settings;
 import org.pgas4j.internal.kinds.CudaRuntime;
 import org.pgas4j.internal.kinds.SimDevice;
 import org.pgas4j.internal.kinds.SimDeviceConfig;
@@ -15,17 +21,17 @@ import org.pgas4j.internal.kinds.SimDeviceConfig;
  * use, keeps one {@link SimDevice} per simulated device (its capacity is per PE and device, shared
  * by every kind on it), and frees what is left at close.
  */
-final class ClientKinds {
+public final class ClientKinds {
     private final Client client;
     private final AtomicInteger ids = new AtomicInteger();
     private final Set<Kind> live = ConcurrentHashMap.newKeySet();
     private final Map<Integer, SimDevice> simDevices = new ConcurrentHashMap<>();
 
-    ClientKinds(Client client) {
+    public ClientKinds(Client client) {
         this.client = client;
     }
 
-    MemoryKind create(MemoryKindSpec spec) {
+    public MemoryKind create(MemoryKindSpec spec) {
         if (spec == null) {
             throw new BadArgumentException("createMemoryKind on PE " + client.jobRank() + ": spec is null");
         }
@@ -34,7 +40,7 @@ final class ClientKinds {
         return k;
     }
 
-    List<Integer> visibleDevices(MemoryKindClass kindClass) {
+    public List<Integer> visibleDevices(MemoryKindClass kindClass) {
         List<Integer> out = new ArrayList<>();
         if (kindClass == MemoryKindClass.DEVICE_SIM) {
             SimDeviceConfig c = simConfig();
@@ -55,7 +61,7 @@ final class ClientKinds {
     }
 
     /** The simulated device {@code ordinal} of this PE, checked against the configuration. */
-    SimDevice simDevice(int ordinal) {
+    public SimDevice simDevice(int ordinal) {
         SimDeviceConfig c = simConfig();
         int rank = client.jobRank();
         if (ordinal < 0 || ordinal >= c.devices()) {
@@ -69,12 +75,12 @@ final class ClientKinds {
         return simDevices.computeIfAbsent(ordinal, d -> new SimDevice(d, c.capacity(), client.jobId(), rank));
     }
 
-    void destroyed(Kind k) {
+    public void destroyed(Kind k) {
         live.remove(k);
     }
 
     /** Frees the device buffers of every kind still alive (segments are freed by the client first). */
-    void releaseAtClose() {
+    public void releaseAtClose() {
         for (Kind k : live) {
             k.releaseAtClose();
         }

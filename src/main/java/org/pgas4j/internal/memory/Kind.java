@@ -1,5 +1,6 @@
-package org.pgas4j;
+package org.pgas4j.internal.memory;
 
+import org.pgas4j.internal.access.Access;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,6 +8,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.Client;
+import org.pgas4j.DeviceBuffer;
+import org.pgas4j.KindRules;
+import org.pgas4j.MemoryKind;
+import org.pgas4j.MemoryKindClass;
+import org.pgas4j.MemoryKindSpec;
+import org.pgas4j.ResourceException;
 import org.pgas4j.internal.kinds.CudaDevice;
 import org.pgas4j.internal.kinds.DeviceMemory;
 import org.pgas4j.internal.kinds.FileLink;
@@ -19,13 +28,15 @@ import org.pgas4j.internal.kinds.SimDevice;
  * segment memory. Host segments themselves are the transport's business ({@link Client}); this
  * class covers FILE and the device classes.
  */
-final class Kind implements MemoryKind {
-    static final KindRules HOST_RULES = new KindRules(1, 1, true, true, true, false, true);
-    static final KindRules FILE_RULES = new KindRules(1, 1, true, true, true, true, true);
-    static final KindRules DEVICE_SIM_RULES = new KindRules(SimDevice.ALIGNMENT, 1, true, true, false, false, true);
-    static final KindRules CUDA_RULES = new KindRules(1, 1, true, false, false, false, true);
+public final class Kind implements MemoryKind {
+    private static final Access.ClientAccess CLIENTS = Access.clients();
+    private static final Access.DeviceBufferAccess DEVICE_BUFFERS = Access.deviceBuffers();
+    public static final KindRules HOST_RULES = new KindRules(1, 1, true, true, true, false, true);
+    public static final KindRules FILE_RULES = new KindRules(1, 1, true, true, true, true, true);
+    public static final KindRules DEVICE_SIM_RULES = new KindRules(SimDevice.ALIGNMENT, 1, true, true, false, false, true);
+    public static final KindRules CUDA_RULES = new KindRules(1, 1, true, false, false, false, true);
 
-    static final Kind HOST = new Kind(null, 0, MemoryKindClass.HOST, null, HOST_RULES, null, null);
+    public static final Kind HOST = new Kind(null, 0, MemoryKindClass.HOST, null, HOST_RULES, null, null);
 
     private final Client client;
     private final int id;
@@ -51,11 +62,11 @@ final class Kind implements MemoryKind {
     }
 
     /** Creates a kind from {@code spec} for {@code client} ({@code gex_MK_Create}). */
-    static Kind create(Client client, int id, MemoryKindSpec spec) {
+    public static Kind create(Client client, int id, MemoryKindSpec spec) {
         return switch (spec) {
             case MemoryKindSpec.File f -> new Kind(client, id, MemoryKindClass.FILE, f, FILE_RULES, null, null);
             case MemoryKindSpec.DeviceSim d -> new Kind(client, id, MemoryKindClass.DEVICE_SIM, d, DEVICE_SIM_RULES,
-                    client.kinds().simDevice(d.device()), null);
+                    CLIENTS.kinds(client).simDevice(d.device()), null);
             case MemoryKindSpec.CudaUva c -> new Kind(client, id, MemoryKindClass.CUDA_UVA, c, CUDA_RULES, null,
                     CudaDevice.open(c.device()));
             case MemoryKindSpec.Hip h -> throw new BadArgumentException("createMemoryKind on PE " + client.jobRank()
@@ -96,14 +107,14 @@ final class Kind implements MemoryKind {
         return sim != null || cuda != null;
     }
 
-    Client client() {
+    public Client client() {
         return client;
     }
 
     // ---------------------------------------------------------------- segments
 
     /** Runtime-allocated memory of {@code length} bytes for a segment on PE {@code rank}. */
-    SegmentMemory allocateSegment(long length) {
+    public SegmentMemory allocateSegment(long length) {
         checkLive("createSegment");
         if (isDevice()) {
             DeviceMemory m = allocateDevice(length);
@@ -147,7 +158,7 @@ final class Kind implements MemoryKind {
      * Client memory for a segment of a host-addressable kind: for FILE, a shared, writable mapping
      * of this kind's file, found in {@code /proc/self/maps}.
      */
-    SegmentMemory wrapMapping(MemorySegment memory) {
+    public SegmentMemory wrapMapping(MemorySegment memory) {
         checkLive("createSegment");
         Path path = ((MemoryKindSpec.File) spec).path();
         ProcMaps.Mapping m = ProcMaps.of(memory.address()).orElse(null);
@@ -169,7 +180,7 @@ final class Kind implements MemoryKind {
     }
 
     /** Client device memory {@code [address, address + length)} for a segment. */
-    SegmentMemory wrapDevice(long address, long length) {
+    public SegmentMemory wrapDevice(long address, long length) {
         checkLive("createSegment");
         String where = "createSegment on PE " + client.jobRank() + ": ";
         if (length <= 0) {
@@ -184,11 +195,11 @@ final class Kind implements MemoryKind {
         return SegmentMemory.ofDevice(m, () -> { });
     }
 
-    void segmentCreated() {
+    public void segmentCreated() {
         liveSegments.incrementAndGet();
     }
 
-    void segmentDestroyed() {
+    public void segmentDestroyed() {
         liveSegments.decrementAndGet();
     }
 
@@ -205,13 +216,13 @@ final class Kind implements MemoryKind {
             throw new BadArgumentException("allocate on PE " + client.jobRank() + ": length " + bytes
                     + " must be positive");
         }
-        DeviceBuffer b = new DeviceBuffer(this, allocateDevice(bytes));
+        DeviceBuffer b = DEVICE_BUFFERS.create(this, allocateDevice(bytes));
         buffers.add(b);
         return b;
     }
 
     /** The live buffer of this kind whose range holds {@code address}, or null (CUDA memory from elsewhere). */
-    DeviceBuffer bufferHolding(long address) {
+    public DeviceBuffer bufferHolding(long address) {
         for (DeviceBuffer b : buffers) {
             if (address - b.address() >= 0 && address - b.address() < b.length()) {
                 return b;
@@ -224,17 +235,17 @@ final class Kind implements MemoryKind {
         return sim != null ? sim.allocate(bytes) : cuda.allocate(bytes);
     }
 
-    void free(DeviceBuffer b) {
+    public void free(DeviceBuffer b) {
         if (b.isFreed()) {
             throw new IllegalStateException("free: " + b + " was already freed");
         }
-        if (client.segmentUses(b)) {
+        if (CLIENTS.segmentUses(client, b)) {
             throw new BadArgumentException("free on PE " + client.jobRank() + ": " + b + " holds a live segment; "
                     + "destroy the segment first");
         }
-        b.markFreed();
+        DEVICE_BUFFERS.markFreed(b);
         buffers.remove(b);
-        b.memory().release();
+        DEVICE_BUFFERS.memory(b).release();
     }
 
     // ---------------------------------------------------------------- destroy
@@ -250,7 +261,7 @@ final class Kind implements MemoryKind {
                     + liveSegments.get() + " live segment(s) and " + buffers.size() + " device buffer(s)");
         }
         destroyed = true;
-        client.kinds().destroyed(this);
+        CLIENTS.kinds(client).destroyed(this);
     }
 
     @Override
@@ -259,16 +270,16 @@ final class Kind implements MemoryKind {
     }
 
     /** Frees what is left at client close. */
-    void releaseAtClose() {
+    public void releaseAtClose() {
         for (DeviceBuffer b : buffers) {
-            b.markFreed();
-            b.memory().release();
+            DEVICE_BUFFERS.markFreed(b);
+            DEVICE_BUFFERS.memory(b).release();
         }
         buffers.clear();
         destroyed = true;
     }
 
-    void checkLive(String op) {
+    public void checkLive(String op) {
         if (destroyed) {
             throw new BadArgumentException(op + ": " + this + " was destroyed");
         }

@@ -1,7 +1,11 @@
-package org.pgas4j;
+package org.pgas4j.internal.memory;
 
 import java.util.List;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.Client;
+import org.pgas4j.MemoryKindClass;
 import org.pgas4j.internal.Directory;
+import org.pgas4j.internal.am.AmRmaFallback;
 import org.pgas4j.internal.kinds.CudaDevice;
 import org.pgas4j.internal.kinds.DeviceRemoteMemory;
 import org.pgas4j.internal.kinds.FileLink;
@@ -19,13 +23,13 @@ import org.pgas4j.spi.Transport;
  * Client host memory goes through the transport (cross-memory attach on {@code shm}, UCX
  * registration across hosts) unless {@code am} is set or the transport published no descriptor.
  */
-final class PeerSegments {
+public final class PeerSegments {
     private final Client client;
     private final Transport transport;
     private final boolean throughOwner;
     private final AmRmaFallback fallback;
 
-    PeerSegments(Client client, Transport transport, boolean throughOwner, AmRmaFallback fallback) {
+    public PeerSegments(Client client, Transport transport, boolean throughOwner, AmRmaFallback fallback) {
         this.client = client;
         this.transport = transport;
         this.throughOwner = throughOwner;
@@ -33,7 +37,7 @@ final class PeerSegments {
     }
 
     /** Reaches the segment endpoint {@code ep} of PE {@code j} published in {@code slot}. */
-    RemoteMemory open(int j, int ep, Directory.Slot slot, String who, String operation) {
+    public RemoteMemory open(int j, int ep, Directory.Slot slot, String who, String operation) {
         int code = slot.kindId();
         MemoryKindClass c = KindCodes.classOf(code);
         if (c == null) {

@@ -1,4 +1,4 @@
-package org.pgas4j;
+package org.pgas4j.internal.memory;
 
 import java.lang.foreign.MemorySegment;
 import org.pgas4j.internal.kinds.DeviceMemory;
@@ -13,13 +13,13 @@ import org.pgas4j.internal.kinds.DeviceMemory;
  * @param descriptor what peers attach with (published in the directory)
  * @param releaser frees or unmaps what the runtime allocated or mapped; a no-op for client memory
  */
-record SegmentMemory(MemorySegment host, DeviceMemory device, long size, byte[] descriptor, Runnable releaser) {
+public record SegmentMemory(MemorySegment host, DeviceMemory device, long size, byte[] descriptor, Runnable releaser) {
 
-    static SegmentMemory ofHost(MemorySegment host, byte[] descriptor, Runnable releaser) {
+    public static SegmentMemory ofHost(MemorySegment host, byte[] descriptor, Runnable releaser) {
         return new SegmentMemory(host, null, host.byteSize(), descriptor, releaser);
     }
 
-    static SegmentMemory ofDevice(DeviceMemory device, Runnable releaser) {
+    public static SegmentMemory ofDevice(DeviceMemory device, Runnable releaser) {
         byte[] handle = device.ipcHandle();
         return new SegmentMemory(null, device, device.size(), handle == null ? new byte[0] : handle, releaser);
     }

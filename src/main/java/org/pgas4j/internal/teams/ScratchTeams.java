@@ -1,5 +1,6 @@
-package org.pgas4j;
+package org.pgas4j.internal.teams;
 
+import org.pgas4j.internal.access.Access;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -7,8 +8,18 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.Client;
+import org.pgas4j.Endpoint;
+import org.pgas4j.EndpointLocation;
+import org.pgas4j.MemoryKind;
+import org.pgas4j.MemoryKindClass;
+import org.pgas4j.Segment;
+import org.pgas4j.Team;
+import org.pgas4j.TeamScratch;
 import org.pgas4j.internal.coll.Mailboxes;
 import org.pgas4j.internal.coll.TeamAlgorithms;
+import org.pgas4j.internal.memory.KindCodes;
 import org.pgas4j.spi.RemoteMemory;
 
 /**
@@ -18,20 +29,23 @@ import org.pgas4j.spi.RemoteMemory;
  * all throw. Members zero their own scratch regions before a closing barrier over the parent, so
  * no message can arrive in a region that is still being cleared.
  */
-final class ScratchTeams {
+public final class ScratchTeams {
+    private static final Access.ClientAccess CLIENTS = Access.clients();
+    private static final Access.EndpointAccess ENDPOINTS = Access.endpoints();
+    private static final Access.TeamAccess TEAMS = Access.teams();
     private static final long OK = 1;
     private static final long NOT_OK = 0;
 
     private ScratchTeams() {
     }
 
-    static long scratchSize(int members, boolean recommended) {
+    public static long scratchSize(int members, boolean recommended) {
         return recommended ? Mailboxes.recommendedBytes(members) : Mailboxes.minimumBytes(members);
     }
 
     // ---------------------------------------------------------------- dup
 
-    static Team dup(Team parent, TeamScratch scratch) {
+    public static Team dup(Team parent, TeamScratch scratch) {
         Client client = parent.client();
         Endpoint ep = parent.endpoint();
         String problem = null;
@@ -52,7 +66,7 @@ final class ScratchTeams {
         TeamScratch.Region region = null;
         if (problem == null && scratch.mode() != TeamScratch.Mode.NO_SCRATCH) {
             region = new TeamScratch.Region(ep.location(), offset, scratch.length());
-            if (!client.scratchTaken(region)) {
+            if (!CLIENTS.scratchTaken(client, region)) {
                 problem = "scratch [" + offset + ", " + (offset + scratch.length()) + ") overlaps the scratch of another "
                         + "live team on endpoint " + ep.index() + " (section 5.2 rule 9)";
                 region = null;
@@ -76,7 +90,7 @@ final class ScratchTeams {
         }
         if (verdict != null) {
             if (region != null) {
-                client.scratchReleased(region);
+                CLIENTS.scratchReleased(client, region);
             }
             throw new BadArgumentException("dup of team " + parent.name() + " on PE " + client.jobRank() + ": " + verdict);
         }
@@ -95,7 +109,7 @@ final class ScratchTeams {
 
     // ---------------------------------------------------------------- create
 
-    static List<Team> create(Team parent, List<EndpointLocation> members, boolean ranksAreJobRanks,
+    public static List<Team> create(Team parent, List<EndpointLocation> members, boolean ranksAreJobRanks,
                              TeamScratch scratch) {
         Client client = parent.client();
         int me = client.jobRank();
@@ -174,7 +188,7 @@ final class ScratchTeams {
             for (int k = 0; k < localEps.size(); k++) {
                 TeamScratch.Region r = new TeamScratch.Region(localEps.get(k).location(), localOffsets[k],
                         scratch.length());
-                if (!client.scratchTaken(r)) {
+                if (!CLIENTS.scratchTaken(client, r)) {
                     problem = "the scratch of endpoint " + localEps.get(k).index() + " overlaps another live team's";
                     break;
                 }
@@ -204,7 +218,7 @@ final class ScratchTeams {
         }
         if (verdict != null) {
             for (TeamScratch.Region r : regions) {
-                client.scratchReleased(r);
+                CLIENTS.scratchReleased(client, r);
             }
             throw new BadArgumentException("create over team " + parent.name() + " on PE " + me + ": " + verdict);
         }
@@ -283,21 +297,21 @@ final class ScratchTeams {
         Client client = parent.client();
         boolean noScratch = regions.isEmpty();
         for (int k = 0; k < regions.size(); k++) {
-            localEps.get(k).bound().memory().asSlice(regions.get(k).offset(), length).fill((byte) 0);
+            ENDPOINTS.bound(localEps.get(k)).memory().asSlice(regions.get(k).offset(), length).fill((byte) 0);
         }
         parent.barrier(); // every member's scratch is clear before anyone uses the new team
         RemoteMemory[] memory = new RemoteMemory[js.length];
         if (!noScratch) {
             for (int m = 0; m < js.length; m++) {
-                memory[m] = client.boundTarget(js[m], eps[m], "team creation").memory;
+                memory[m] = CLIENTS.boundTarget(client, js[m], eps[m], "team creation").memory;
             }
         }
         List<Team> out = new ArrayList<>();
         for (int k = 0; k < localEps.size(); k++) {
             Endpoint ep = localEps.get(k);
-            TeamAlgorithms algorithms = noScratch ? null : client.algorithmsOverScratch(ranks[k], memory, base,
-                    ep.bound().memory().asSlice(regions.get(k).offset(), length), length);
-            out.add(new Team(client, name, ep, ranks[k], js.clone(), eps.clone(), algorithms,
+            TeamAlgorithms algorithms = noScratch ? null : CLIENTS.algorithmsOverScratch(client, ranks[k], memory, base,
+                    ENDPOINTS.bound(ep).memory().asSlice(regions.get(k).offset(), length), length);
+            out.add(TEAMS.createOverScratch(client, name, ep, ranks[k], js.clone(), eps.clone(), algorithms,
                     noScratch ? null : regions.get(k)));
         }
         return out;
@@ -305,11 +319,11 @@ final class ScratchTeams {
 
     /** Why a member's scratch region is unusable, or null. */
     private static String regionProblem(Client client, Endpoint ep, long offset, long length, int members) {
-        Segment seg = ep.bound();
+        Segment seg = ENDPOINTS.bound(ep);
         if (seg == null || seg.isDestroyed()) {
             return "endpoint " + ep.index() + " has no bound segment to hold its scratch";
         }
-        if (seg.kind() != MemoryKind.HOST || KindCodes.classOf(client.publishedKind(client.jobRank(), ep.index())) != MemoryKindClass.HOST) {
+        if (seg.kind() != MemoryKind.HOST || KindCodes.classOf(CLIENTS.publishedKind(client, client.jobRank(), ep.index())) != MemoryKindClass.HOST) {
             return "the scratch of endpoint " + ep.index() + " must be in a published host-memory bound segment (seed 004 "
                     + "rule 20; use NO_SCRATCH for device endpoints)";
         }
@@ -339,7 +353,7 @@ final class ScratchTeams {
     private static long[][] exchangeVariable(Team parent, long[] mine) {
         long[] withOwner = Arrays.copyOf(mine, mine.length + 1);
         withOwner[mine.length] = parent.client().jobRank();
-        TeamAlgorithms a = parent.algorithms();
+        TeamAlgorithms a = TEAMS.algorithms(parent);
         long[] lengths = a.allgatherLongs(withOwner.length);
         long[] counts = new long[lengths.length];
         long total = 0;

@@ -1,11 +1,15 @@
-package org.pgas4j;
+package org.pgas4j.internal.teams;
 
+import org.pgas4j.internal.access.Access;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.Client;
+import org.pgas4j.Team;
 
 /**
  * Builds derived teams. Every construction is one collective exchange over the parent (each
@@ -14,7 +18,9 @@ import java.util.List;
  * parent members. A closing barrier over the parent makes sure every member has cleared its copy
  * of the channel before anyone uses it.
  */
-final class TeamBuilder {
+public final class TeamBuilder {
+    private static final Access.ClientAccess CLIENTS = Access.clients();
+    private static final Access.TeamAccess TEAMS = Access.teams();
     private TeamBuilder() {
     }
 
@@ -25,7 +31,7 @@ final class TeamBuilder {
         long[] counts = new long[n];
         Arrays.fill(counts, bytes);
         MemorySegment out = MemorySegment.ofArray(new long[n * values.length]);
-        parent.algorithms().allgather(MemorySegment.ofArray(values), out, counts);
+        TEAMS.algorithms(parent).allgather(MemorySegment.ofArray(values), out, counts);
         long[][] all = new long[n][];
         for (int m = 0; m < n; m++) {
             all[m] = out.asSlice(m * bytes, bytes).toArray(ValueLayout.JAVA_LONG);
@@ -33,9 +39,9 @@ final class TeamBuilder {
         return all;
     }
 
-    static Team split(Team parent, int color, int key, String name) {
+    public static Team split(Team parent, int color, int key, String name) {
         Client client = parent.client();
-        long[][] all = exchange(parent, color, key, client.usedChannels());
+        long[][] all = exchange(parent, color, key, CLIENTS.usedChannels(client));
         return build(parent, all, 0, 1, name);
     }
 
@@ -49,7 +55,7 @@ final class TeamBuilder {
         for (long[] v : all) {
             used |= v[v.length - 1];
         }
-        client.checkChannelFree(used); // the same verdict on every member, before anyone waits
+        CLIENTS.checkChannelFree(client, used); // the same verdict on every member, before anyone waits
         long myColor = all[parent.rank()][colorAt];
         Team team = null;
         if (myColor >= 0) {
@@ -71,16 +77,16 @@ final class TeamBuilder {
                     rank = i;
                 }
             }
-            int channel = client.takeChannel(used);
-            team = new Team(client, name, parent.endpoint(), rank, jobRanks, endpoints, channel);
+            int channel = CLIENTS.takeChannel(client, used);
+            team = TEAMS.create(client, name, parent.endpoint(), rank, jobRanks, endpoints, channel);
         }
         parent.barrier(); // every member has cleared its channel before the new team is used
         return team;
     }
 
-    static Team splitStrided(Team parent, int start, int stride, int size) {
+    public static Team splitStrided(Team parent, int start, int stride, int size) {
         Client client = parent.client();
-        long[][] all = exchange(parent, start, stride, size, client.usedChannels());
+        long[][] all = exchange(parent, start, stride, size, CLIENTS.usedChannels(client));
         for (long[] v : all) {
             if (v[0] != start || v[1] != stride || v[2] != size) {
                 // Every member sees the same mismatch, so every member throws.
@@ -107,7 +113,7 @@ final class TeamBuilder {
                 parent.name() + ".strided(" + start + "," + stride + "," + size + ")");
     }
 
-    static Team.Split2d split2d(Team parent, int xRange) {
+    public static Team.Split2d split2d(Team parent, int xRange) {
         Client client = parent.client();
         long[][] args = exchange(parent, xRange);
         for (long[] v : args) {
