@@ -278,8 +278,9 @@ public final class Client implements AutoCloseable {
      * rank among the PEs of its host, as the launcher placed it ({@code --hosts}); a job on one
      * host is node 0 of 1.
      */
-    public org.pgas4j.bootstrap.NodeLocation location() {
-        return bootstrap.location();
+    public PeLocation location() {
+        org.pgas4j.bootstrap.NodeLocation at = bootstrap.location();
+        return new PeLocation(at.node(), at.nodes(), at.localRank(), at.localSize(), at.host());
     }
 
     /** The job's identifier, shared by all its PEs. */

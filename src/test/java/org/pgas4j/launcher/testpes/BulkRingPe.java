@@ -7,7 +7,7 @@ import org.pgas4j.Client;
 import org.pgas4j.ReduceOp;
 import org.pgas4j.Rma;
 import org.pgas4j.Team;
-import org.pgas4j.bootstrap.NodeLocation;
+import org.pgas4j.PeLocation;
 
 /**
  * A PE of a job placed on hosts that moves enough data to be seen on the wire: like
@@ -61,9 +61,9 @@ public final class BulkRingPe {
         }
         long[] sum = new long[1];
         client.collectives().allreduce(world, sum, new long[] {me}, ReduceOp.SUM);
-        NodeLocation at = client.location();
-        System.out.println("PE " + me + " of " + n + " node " + at.node() + " of " + at.nodes() + " local "
-                + at.localRank() + " of " + at.localSize() + " host " + at.host() + ": ring ok, allreduce " + sum[0]
+        PeLocation at = client.location();
+        System.out.println("PE " + me + " of " + n + " node " + at.host() + " of " + at.hosts() + " local "
+                + at.localRank() + " of " + at.localSize() + " host " + at.hostName() + ": ring ok, allreduce " + sum[0]
                 + ", pid " + ProcessHandle.current().pid());
         System.out.println("PE " + me + " neighbourhood " + java.util.Arrays.toString(client.neighbourhood()));
         System.out.flush();

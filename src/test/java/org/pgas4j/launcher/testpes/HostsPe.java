@@ -4,7 +4,7 @@ import org.pgas4j.Client;
 import org.pgas4j.ReduceOp;
 import org.pgas4j.Rma;
 import org.pgas4j.Team;
-import org.pgas4j.bootstrap.NodeLocation;
+import org.pgas4j.PeLocation;
 
 /**
  * A PE of a job placed on hosts: initialises a client, puts its rank into its right neighbour's
@@ -33,9 +33,9 @@ public final class HostsPe {
         }
         long[] sum = new long[1];
         client.collectives().allreduce(world, sum, new long[] {me}, ReduceOp.SUM);
-        NodeLocation at = client.location();
-        System.out.println("PE " + me + " of " + n + " node " + at.node() + " of " + at.nodes() + " local "
-                + at.localRank() + " of " + at.localSize() + " host " + at.host() + ": ring ok, allreduce " + sum[0]
+        PeLocation at = client.location();
+        System.out.println("PE " + me + " of " + n + " node " + at.host() + " of " + at.hosts() + " local "
+                + at.localRank() + " of " + at.localSize() + " host " + at.hostName() + ": ring ok, allreduce " + sum[0]
                 + ", pid " + ProcessHandle.current().pid());
         System.out.flush();
         if (args.length > 0 && args[0].equals("hold")) {
