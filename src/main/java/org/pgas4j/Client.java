@@ -12,27 +12,21 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.bootstrap.Bootstraps;
-import org.pgas4j.internal.CentralBarrier;
 import org.pgas4j.internal.ControlRegion;
 import org.pgas4j.internal.Directory;
-import org.pgas4j.internal.DisseminationBarrier;
-import org.pgas4j.internal.Futex;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
 import org.pgas4j.internal.SyncCompletion;
-import org.pgas4j.internal.TeamBarrier;
 import org.pgas4j.internal.am.HandlerContext;
 import org.pgas4j.internal.coll.CollectiveScratch;
-import org.pgas4j.internal.coll.MailboxBarrier;
-import org.pgas4j.internal.coll.Mailboxes;
-import org.pgas4j.internal.coll.TeamAlgorithms;
 import org.pgas4j.internal.kinds.DeviceRemoteMemory;
 import org.pgas4j.internal.memory.ClientKinds;
 import org.pgas4j.internal.memory.Kind;
 import org.pgas4j.internal.memory.KindCodes;
 import org.pgas4j.internal.memory.PeerSegments;
 import org.pgas4j.internal.memory.SegmentMemory;
+import org.pgas4j.internal.teams.TeamResources;
 import org.pgas4j.spi.LocalMemory;
 import org.pgas4j.spi.MappedMemory;
 import org.pgas4j.spi.RemoteMemory;
@@ -87,39 +81,13 @@ public final class Client implements AutoCloseable {
             }
 
             @Override
-            public boolean scratchTaken(Client c, TeamScratch.Region r) {
-                return c.scratchTaken(r);
-            }
-
-            @Override
-            public void scratchReleased(Client c, TeamScratch.Region r) {
-                c.scratchReleased(r);
-            }
-
-            @Override
-            public TeamAlgorithms algorithmsOverScratch(Client c, int rank, RemoteMemory[] memory, long[] base,
-                                                        MemorySegment own, long bytes) {
-                return c.algorithmsOverScratch(rank, memory, base, own, bytes);
+            public TeamResources teams(Client c) {
+                return c.teamResources;
             }
 
             @Override
             public int publishedKind(Client c, int j, int ep) {
                 return c.publishedKind(j, ep);
-            }
-
-            @Override
-            public long usedChannels(Client c) {
-                return c.usedChannels();
-            }
-
-            @Override
-            public void checkChannelFree(Client c, long usedAnywhere) {
-                c.checkChannelFree(usedAnywhere);
-            }
-
-            @Override
-            public int takeChannel(Client c, long usedAnywhere) {
-                return c.takeChannel(usedAnywhere);
             }
         });
     }
@@ -140,7 +108,6 @@ public final class Client implements AutoCloseable {
     private final PeerTarget[] peers;
     private final Endpoint[] endpoints;
     private int nextEndpointIndex = 1;    // guarded by endpoints
-    private final List<TeamScratch.Region> liveScratch = new ArrayList<>();
     private final List<RemoteMemory> retired = new ArrayList<>();
     private final List<Team> liveTeams = new ArrayList<>();
     private final List<Team> teamsWithPeers = new ArrayList<>(); // guarded by itself; pairs included
@@ -149,6 +116,7 @@ public final class Client implements AutoCloseable {
     private final ClientKinds kinds = new ClientKinds(this);
     private PeerSegments peerSegments; // created at first resolution: the AM layer exists by then
     private final CollectiveScratch scratch;
+    private final TeamResources teamResources;
     private final Team world;
     private final Rma rma;
     private final Vis vis;
@@ -175,6 +143,7 @@ public final class Client implements AutoCloseable {
         // The slot after the endpoints' is the runtime's own: the collective scratch.
         this.scratch = new CollectiveScratch(transport, directory, peerControls, slots, jobRank,
                 Settings.COLL_CHANNEL_SIZE.value());
+        this.teamResources = new TeamResources(transport, idle, health, scratch, slots + 1, jobRank);
         bootstrap.barrier(); // every control region exists and is initialised from here on
         for (int j = 0; j < jobSize; j++) {
             peerControls[j] = transport.peerControl(j);
@@ -903,99 +872,9 @@ public final class Client implements AutoCloseable {
         return slot.state() == ControlRegion.STATE_PUBLISHED ? slot.kindId() : -1;
     }
 
-    /** Records a live team's scratch region; false (and nothing recorded) when it overlaps another. */
-    boolean scratchTaken(TeamScratch.Region r) {
-        synchronized (liveScratch) {
-            for (TeamScratch.Region o : liveScratch) {
-                if (o.where().equals(r.where()) && o.offset() < r.offset() + r.length()
-                        && r.offset() < o.offset() + o.length()) {
-                    return false;
-                }
-            }
-            liveScratch.add(r);
-            return true;
-        }
-    }
-
-    /** Forgets a destroyed team's scratch region. */
-    void scratchReleased(TeamScratch.Region r) {
-        synchronized (liveScratch) {
-            liveScratch.remove(r);
-        }
-    }
-
-    /** The collective machinery of member {@code rank} over client-provided scratch regions. */
-    TeamAlgorithms algorithmsOverScratch(int rank, RemoteMemory[] memory, long[] base, MemorySegment own,
-                                         long bytes) {
-        Mailboxes mail = new Mailboxes(rank, memory, base, own, bytes, transport, idle, health);
-        return new TeamAlgorithms(rank, memory.length, mail, new MailboxBarrier(mail, rank, memory.length));
-    }
-
-    /** The collective machinery of member {@code rank} of a team on {@code channel}. */
-    TeamAlgorithms algorithmsFor(int[] jobRanks, int rank, int channel) {
-        RemoteMemory[] memberScratch = new RemoteMemory[jobRanks.length];
-        for (int m = 0; m < jobRanks.length; m++) {
-            memberScratch[m] = scratch.peerScratch(jobRanks[m]);
-        }
-        Mailboxes mail = new Mailboxes(rank, memberScratch, scratch.ownChannel(channel), channel,
-                scratch.channelBytes(), transport, idle, health);
-        return new TeamAlgorithms(rank, jobRanks.length, mail, barrierFor(jobRanks, rank, channel));
-    }
-
-    /**
-     * The barrier algorithm of a team: the dissemination barrier, or, when this host runs more PEs
-     * than cores and member 0's control region is mapped here, the counter barrier whose waiters
-     * sleep in the kernel (see {@link CentralBarrier}); {@code pgas4j.barrier} can force either.
-     */
-    private TeamBarrier barrierFor(int[] jobRanks, int rank, int channel) {
-        MemorySegment root = jobRanks.length > 1 && onOneHost(jobRanks)
-                ? transport.peerControl(jobRanks[0]).directView() : null;
-        String choice = Settings.BARRIER.value();
-        boolean central = root != null && Futex.AVAILABLE
-                && (choice.equals("central") || choice.equals("auto") && idle.oversubscribed());
-        if (central) {
-            return new CentralBarrier(root, slots + 1, channel, rank, jobRanks.length, idle.spins(), idle.yields(),
-                    idle.maxParkNanos(), transport, health);
-        }
-        return new DisseminationBarrier(transport, idle, health, jobRanks, rank, slots + 1, channel);
-    }
-
-    /**
-     * Whether every member runs on this PE's host: then all members see member 0's control region
-     * the same way (a hybrid job maps it only on member 0's host), and choose the same barrier.
-     */
-    private boolean onOneHost(int[] jobRanks) {
-        for (int j : jobRanks) {
-            if (!transport.sharesHostWith(j)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    long usedChannels() {
-        return scratch.usedChannels();
-    }
-
-    void checkChannelFree(long usedAnywhere) {
-        if ((usedAnywhere | ~((1L << ControlRegion.BARRIER_CHANNELS) - 1)) == -1L) {
-            throw new ResourceException("team creation on PE " + jobRank + ": all " + ControlRegion.BARRIER_CHANNELS
-                    + " team channels are in use by live teams on the members; destroy a team first");
-        }
-    }
-
-    /** Takes the lowest channel free on every member, clearing this PE's scratch and barrier flags of it. */
-    int takeChannel(long usedAnywhere) {
-        int c = scratch.take(usedAnywhere);
-        MemorySegment control = transport.localControl();
-        for (int round = 0; round < ControlRegion.BARRIER_ROUNDS; round++) {
-            control.asSlice(ControlRegion.flagOffset(slots + 1, c, round), ControlRegion.FLAG_BYTES).fill((byte) 0);
-        }
-        return c;
-    }
-
-    void releaseChannel(int channel) {
-        scratch.give(channel);
+    /** The channels, scratch regions and algorithms this client's teams share. */
+    TeamResources teamResources() {
+        return teamResources;
     }
 
     /** Remembers a team so that close() can stop its worker thread. */

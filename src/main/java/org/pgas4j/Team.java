@@ -66,7 +66,7 @@ public final class Team {
 
     Team(Client client, String name, Endpoint endpoint, int rank, int[] jobRanks, int[] endpointIndices, int channel) {
         this(client, name, endpoint, rank, jobRanks, endpointIndices, channel,
-                client.algorithmsFor(jobRanks, rank, channel), null, name + "@" + client.jobRank());
+                client.teamResources().algorithmsFor(jobRanks, rank, channel), null, name + "@" + client.jobRank());
     }
 
     /**
@@ -319,10 +319,10 @@ public final class Team {
         retirePeers();
         queue.close();
         if (channel > 0) {
-            client.releaseChannel(channel);
+            client.teamResources().releaseChannel(channel);
         }
         if (scratchRegion != null) {
-            client.scratchReleased(scratchRegion);
+            client.teamResources().scratchReleased(scratchRegion);
         }
         return java.util.Optional.ofNullable(scratchRegion);
     }

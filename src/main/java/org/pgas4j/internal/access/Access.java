@@ -24,6 +24,7 @@ import org.pgas4j.internal.memory.Kind;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.Transport;
+import org.pgas4j.internal.teams.TeamResources;
 
 /**
  * The core's machinery reaching the API classes' package-private members from its own packages,
@@ -64,27 +65,12 @@ public final class Access {
         /** The client's memory kinds. */
         ClientKinds kinds(Client c);
 
-        /** Records a scratch region as taken; false if it already was. */
-        boolean scratchTaken(Client c, TeamScratch.Region r);
-
-        /** Records a scratch region as free again. */
-        void scratchReleased(Client c, TeamScratch.Region r);
-
-        /** The collective algorithms of a team whose scratch is {@code memory}. */
-        TeamAlgorithms algorithmsOverScratch(Client c, int rank, RemoteMemory[] memory, long[] base, MemorySegment own,
-                                             long bytes);
+        /** The channels, scratch regions and algorithms the client's teams share. */
+        TeamResources teams(Client c);
 
         /** The memory-kind code PE {@code j} published for endpoint {@code ep}'s segment. */
         int publishedKind(Client c, int j, int ep);
 
-        /** The collective channels this client's teams use, as a bit set. */
-        long usedChannels(Client c);
-
-        /** Throws unless a collective channel is free on every PE. */
-        void checkChannelFree(Client c, long usedAnywhere);
-
-        /** Takes the lowest channel free on every PE. */
-        int takeChannel(Client c, long usedAnywhere);
     }
 
     /** What the machinery uses of {@link Team}. */

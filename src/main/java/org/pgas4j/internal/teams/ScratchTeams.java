@@ -66,7 +66,7 @@ public final class ScratchTeams {
         TeamScratch.Region region = null;
         if (problem == null && scratch.mode() != TeamScratch.Mode.NO_SCRATCH) {
             region = new TeamScratch.Region(ep.location(), offset, scratch.length());
-            if (!CLIENTS.scratchTaken(client, region)) {
+            if (!CLIENTS.teams(client).scratchTaken(region)) {
                 problem = "scratch [" + offset + ", " + (offset + scratch.length()) + ") overlaps the scratch of another "
                         + "live team on endpoint " + ep.index() + " (section 5.2 rule 9)";
                 region = null;
@@ -90,7 +90,7 @@ public final class ScratchTeams {
         }
         if (verdict != null) {
             if (region != null) {
-                CLIENTS.scratchReleased(client, region);
+                CLIENTS.teams(client).scratchReleased(region);
             }
             throw new BadArgumentException("dup of team " + parent.name() + " on PE " + client.jobRank() + ": " + verdict);
         }
@@ -188,7 +188,7 @@ public final class ScratchTeams {
             for (int k = 0; k < localEps.size(); k++) {
                 TeamScratch.Region r = new TeamScratch.Region(localEps.get(k).location(), localOffsets[k],
                         scratch.length());
-                if (!CLIENTS.scratchTaken(client, r)) {
+                if (!CLIENTS.teams(client).scratchTaken(r)) {
                     problem = "the scratch of endpoint " + localEps.get(k).index() + " overlaps another live team's";
                     break;
                 }
@@ -218,7 +218,7 @@ public final class ScratchTeams {
         }
         if (verdict != null) {
             for (TeamScratch.Region r : regions) {
-                CLIENTS.scratchReleased(client, r);
+                CLIENTS.teams(client).scratchReleased(r);
             }
             throw new BadArgumentException("create over team " + parent.name() + " on PE " + me + ": " + verdict);
         }
@@ -309,7 +309,7 @@ public final class ScratchTeams {
         List<Team> out = new ArrayList<>();
         for (int k = 0; k < localEps.size(); k++) {
             Endpoint ep = localEps.get(k);
-            TeamAlgorithms algorithms = noScratch ? null : CLIENTS.algorithmsOverScratch(client, ranks[k], memory, base,
+            TeamAlgorithms algorithms = noScratch ? null : CLIENTS.teams(client).algorithmsOverScratch(ranks[k], memory, base,
                     ENDPOINTS.bound(ep).memory().asSlice(regions.get(k).offset(), length), length);
             out.add(TEAMS.createOverScratch(client, name, ep, ranks[k], js.clone(), eps.clone(), algorithms,
                     noScratch ? null : regions.get(k)));

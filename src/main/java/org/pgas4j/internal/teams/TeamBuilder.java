@@ -41,7 +41,7 @@ public final class TeamBuilder {
 
     public static Team split(Team parent, int color, int key, String name) {
         Client client = parent.client();
-        long[][] all = exchange(parent, color, key, CLIENTS.usedChannels(client));
+        long[][] all = exchange(parent, color, key, CLIENTS.teams(client).usedChannels());
         return build(parent, all, 0, 1, name);
     }
 
@@ -55,7 +55,7 @@ public final class TeamBuilder {
         for (long[] v : all) {
             used |= v[v.length - 1];
         }
-        CLIENTS.checkChannelFree(client, used); // the same verdict on every member, before anyone waits
+        CLIENTS.teams(client).checkChannelFree(used); // the same verdict on every member, before anyone waits
         long myColor = all[parent.rank()][colorAt];
         Team team = null;
         if (myColor >= 0) {
@@ -77,7 +77,7 @@ public final class TeamBuilder {
                     rank = i;
                 }
             }
-            int channel = CLIENTS.takeChannel(client, used);
+            int channel = CLIENTS.teams(client).takeChannel(used);
             team = TEAMS.create(client, name, parent.endpoint(), rank, jobRanks, endpoints, channel);
         }
         parent.barrier(); // every member has cleared its channel before the new team is used
@@ -86,7 +86,7 @@ public final class TeamBuilder {
 
     public static Team splitStrided(Team parent, int start, int stride, int size) {
         Client client = parent.client();
-        long[][] all = exchange(parent, start, stride, size, CLIENTS.usedChannels(client));
+        long[][] all = exchange(parent, start, stride, size, CLIENTS.teams(client).usedChannels());
         for (long[] v : all) {
             if (v[0] != start || v[1] != stride || v[2] != size) {
                 // Every member sees the same mismatch, so every member throws.
