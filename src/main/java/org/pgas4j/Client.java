@@ -2,7 +2,6 @@ package org.pgas4j;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -17,7 +16,6 @@ import org.pgas4j.internal.Directory;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
-import org.pgas4j.internal.SyncCompletion;
 import org.pgas4j.internal.am.HandlerContext;
 import org.pgas4j.internal.coll.CollectiveScratch;
 import org.pgas4j.internal.kinds.DeviceRemoteMemory;
@@ -25,6 +23,7 @@ import org.pgas4j.internal.memory.ClientKinds;
 import org.pgas4j.internal.memory.Kind;
 import org.pgas4j.internal.memory.KindCodes;
 import org.pgas4j.internal.memory.PeerSegments;
+import org.pgas4j.internal.memory.PeerTargets;
 import org.pgas4j.internal.memory.SegmentMemory;
 import org.pgas4j.internal.teams.TeamResources;
 import org.pgas4j.spi.LocalMemory;
@@ -96,19 +95,16 @@ public final class Client implements AutoCloseable {
     private final Transport transport;
     private final IdleStrategy idle;
     private final JobHealth health;
-    private static final VarHandle NOTICE = ValueLayout.JAVA_LONG.varHandle();
 
     private final Directory directory;
-    /** This PE's directory generation: +1 on every change it announces (under the directory's lock). */
-    private long directoryGeneration;
     private final int slots;
     private final int jobRank;
     private final int jobSize;
     private final RemoteMemory[] peerControls;
     private final PeerTarget[] peers;
+    private final PeerTargets targets;
     private final Endpoint[] endpoints;
     private int nextEndpointIndex = 1;    // guarded by endpoints
-    private final List<RemoteMemory> retired = new ArrayList<>();
     private final List<Team> liveTeams = new ArrayList<>();
     private final List<Team> teamsWithPeers = new ArrayList<>(); // guarded by itself; pairs included
     private final AtomicLong segmentIds = new AtomicLong();
@@ -149,6 +145,8 @@ public final class Client implements AutoCloseable {
             peerControls[j] = transport.peerControl(j);
         }
         this.peers = new PeerTarget[jobSize * slots];
+        this.targets = new PeerTargets(transport, peers, peerControls, slots, jobRank, this::ownSegment,
+                this::peerSegments);
         this.endpoints = new Endpoint[slots];
         this.endpoints[0] = new Endpoint(this, 0,
                 EnumSet.of(EndpointCapability.RMA, EndpointCapability.AM, EndpointCapability.VIS, EndpointCapability.COLL,
@@ -615,15 +613,10 @@ public final class Client implements AutoCloseable {
             synchronized (teamsWithPeers) {
                 teamsWithPeers.forEach(Team::retirePeers); // before the memory they reach goes
             }
-            for (PeerTarget t : peers) {
-                if (t != null) {
-                    t.memory.release();
-                }
-            }
+            targets.releaseAll();
             synchronized (liveTeams) {
                 liveTeams.forEach(Team::stopWorker);
             }
-            retired.forEach(RemoteMemory::release);
             scratch.release();
             for (RemoteMemory control : peerControls) {
                 control.release();
@@ -688,7 +681,7 @@ public final class Client implements AutoCloseable {
         s.checkLive("publishBoundSegments");
         synchronized (directory) {
             directory.publish(ep.index(), s.id(), s.size(), KindCodes.of(s), s.descriptor());
-            announceDirectoryChange();
+            targets.announceDirectoryChange();
         }
     }
 
@@ -698,40 +691,10 @@ public final class Client implements AutoCloseable {
             if (ep != null && ep.bound() == segment) {
                 synchronized (directory) {
                     if (directory.markDestroyed(ep.index(), segment.id())) {
-                        announceDirectoryChange();
+                        targets.announceDirectoryChange();
                     }
                 }
             }
-        }
-    }
-
-    /**
-     * Tells every peer whose view of this PE's control region is not mapped (ucx) that this PE's
-     * directory changed: writes the next directory generation into this PE's notice in the peer's
-     * control region ({@link ControlRegion#noticeOffset}), a blocking put that is remotely complete
-     * when it returns. The peer's cached targets on this PE then fail {@link PeerTarget#isCurrent()}
-     * and are resolved again from the directory, so any access the peer starts after a
-     * synchronization that follows this call (a barrier, a flag this PE puts, a message) sees the
-     * change: a destroyed segment is an error, a re-published one is the new segment. Costs one
-     * round trip per such peer per publication or destruction; nothing where control regions are
-     * mapped (shm, local), whose slot sequences peers check directly. Held under the directory's
-     * lock so that generations reach each peer in order. Assumes a transport maps control regions
-     * both ways or neither (a peer whose view of this PE's region is unmapped is one whose region
-     * this PE's view leaves unmapped), which holds for every transport here.
-     */
-    private void announceDirectoryChange() {
-        long generation = ++directoryGeneration;
-        MemorySegment value = null;
-        long at = ControlRegion.noticeOffset(slots + 1, jobRank);
-        for (int j = 0; j < jobSize; j++) {
-            RemoteMemory peer = peerControls[j];
-            if (j == jobRank || peer == null || peer.directView() != null) {
-                continue;
-            }
-            if (value == null) {
-                value = MemorySegment.ofArray(new long[] {generation});
-            }
-            SyncCompletion.putBlocking(peer, at, value, 0, Long.BYTES);
         }
     }
 
@@ -753,7 +716,7 @@ public final class Client implements AutoCloseable {
         int ep = team.endpointIndexUnchecked(rank);
         PeerTarget t = peers[j * slots + ep];
         if (t == null || !t.isCurrent()) {
-            t = resolve(team, rank, j, ep, operation);
+            t = targets.resolve(team, rank, j, ep, operation);
         }
         if (offset < 0 || length < 0 || offset > t.size - length) {
             throw outOfBounds(team, rank, t, offset, length, operation);
@@ -801,48 +764,14 @@ public final class Client implements AutoCloseable {
         }
     }
 
-    private synchronized PeerTarget resolve(Team team, int rank, int j, int ep, String operation) {
-        // What PeerTarget.isCurrent() will watch: the slot's own sequence where the owner's control
-        // region is mapped (this PE's always is), else this PE's copy of the owner's notice, read
-        // before the slot so that a change racing with this read moves it later.
-        MemorySegment ownerControl = j == jobRank ? transport.localControl() : peerControls[j].directView();
-        MemorySegment check = ownerControl != null ? ownerControl : transport.localControl();
-        long checkOffset = ownerControl != null ? ControlRegion.slotOffset(ep) + ControlRegion.SLOT_SEQ
-                : ControlRegion.noticeOffset(slots + 1, j);
-        long notice = (long) NOTICE.getAcquire(check, checkOffset);
-        Directory.Slot slot = Directory.read(peerControls[j], ep);
-        String who = team == null ? "endpoint " + ep + " of PE " + j
-                : "rank " + rank + " of team " + team.name() + " (PE " + j + ", endpoint " + ep + ")";
-        if (slot.state() == ControlRegion.STATE_EMPTY) {
-            throw new BadArgumentException(operation + " from PE " + jobRank + ": " + who
-                    + " has no published segment; bind a segment to that endpoint and publish it first");
+    /** Opens this PE's own bound segment of endpoint {@code ep} as a target's memory. */
+    private RemoteMemory ownSegment(int ep, long segmentId, String who, String operation) {
+        Segment own = endpoints[ep].bound();
+        if (own == null || own.id() != segmentId || own.isDestroyed()) {
+            throw new BadArgumentException(operation + " from PE " + jobRank + ": segment " + segmentId
+                    + " of " + who + " is no longer bound or was destroyed");
         }
-        if (slot.state() == ControlRegion.STATE_DESTROYED) {
-            throw new BadArgumentException(operation + " from PE " + jobRank + ": segment " + slot.segmentId()
-                    + " of " + who + " was destroyed");
-        }
-        PeerTarget old = peers[j * slots + ep];
-        RemoteMemory memory;
-        if (old != null && old.slotSeq == slot.seq() && old.segmentId == slot.segmentId()) {
-            memory = old.memory; // the owner changed another slot: same segment, same mapping
-        } else if (j == jobRank) {
-            Segment own = endpoints[ep].bound();
-            if (own == null || own.id() != slot.segmentId() || own.isDestroyed()) {
-                throw new BadArgumentException(operation + " from PE " + jobRank + ": segment " + slot.segmentId()
-                        + " of " + who + " is no longer bound or was destroyed");
-            }
-            memory = own.device() != null ? new DeviceRemoteMemory(own.device(), false)
-                    : new MappedMemory(own.hostView(), null);
-        } else {
-            memory = peerSegments().open(j, ep, slot, who, operation);
-        }
-        PeerTarget t = new PeerTarget(j, ep, slot.segmentId(), slot.size(), memory, slot.seq(), slot.kindId(),
-                check, checkOffset, ownerControl != null ? slot.seq() : notice);
-        if (old != null && old.memory != memory) {
-            retired.add(old.memory); // another thread may still be using it: unmapped at close
-        }
-        peers[j * slots + ep] = t;
-        return t;
+        return own.device() != null ? new DeviceRemoteMemory(own.device(), false) : new MappedMemory(own.hostView(), null);
     }
 
     BadArgumentException outOfBounds(Team team, int rank, PeerTarget t, long offset, long length,
@@ -852,24 +781,12 @@ public final class Client implements AutoCloseable {
                 + " (PE " + t.jobRank + ", endpoint " + t.endpoint + "), whose bounds are [0, " + t.size + ")");
     }
 
-    /**
-     * The current target for endpoint {@code ep} of PE {@code j}: the memory of its published
-     * bound segment (for team construction over client scratch).
-     *
-     * @throws BadArgumentException if nothing is published there or it was destroyed
-     */
     PeerTarget boundTarget(int j, int ep, String operation) {
-        PeerTarget t = peers[j * slots + ep];
-        if (t == null || !t.isCurrent()) {
-            t = resolve(null, -1, j, ep, operation);
-        }
-        return t;
+        return targets.bound(j, ep, operation);
     }
 
-    /** The memory-kind id of the segment endpoint {@code ep} of PE {@code j} has published (0: HOST), or -1. */
     int publishedKind(int j, int ep) {
-        Directory.Slot slot = Directory.read(peerControls[j], ep);
-        return slot.state() == ControlRegion.STATE_PUBLISHED ? slot.kindId() : -1;
+        return targets.publishedKind(j, ep);
     }
 
     /** The channels, scratch regions and algorithms this client's teams share. */
