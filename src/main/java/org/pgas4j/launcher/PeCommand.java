@@ -3,22 +3,34 @@ package org.pgas4j.launcher;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 
-/** The command lines of the JVMs a job spawns. */
+/**
+ * The command lines of the JVMs a job spawns: the java executable, pgas4j's JVM options, the
+ * launcher's {@code -Dpgas4j.*} settings, the user's JVM options, then the program: {@code -cp
+ * CLASS_PATH MAIN_CLASS} for a program on the class path, {@code --module-path MODULE_PATH -m
+ * MODULE/MAIN_CLASS} for a module (with pgas4j's own module on the module path and native access
+ * enabled for it instead of the unnamed module).
+ */
 final class PeCommand {
     /** The main class of a {@code local} job's single JVM. */
     static final String LOCAL_JOB_MAIN = "org.pgas4j.transport.local.LocalJobMain";
 
+    /** Native access for pgas4j on the class path. */
+    static final String NATIVE_ACCESS_UNNAMED = "--enable-native-access=ALL-UNNAMED";
+    /** Native access for pgas4j's own module, when the program is modular. */
+    static final String NATIVE_ACCESS_MODULE = "--enable-native-access=" + ModuleCheck.PGAS4J_MODULE;
+
     /**
-     * JVM options every PE gets before the user's. {@code InlineSmallCode}: the RMA and atomic
-     * paths are chains of small checking methods, and by default C2 calls instead of inlining a
-     * method it has already compiled on its own into more than 2500 bytes, which happens or not by
-     * the order of warm-up: an 8-byte put then cost 3 ns more (83 instead of 130 M puts/s).
+     * JVM options every PE gets after the native access option and before the user's.
+     * {@code InlineSmallCode}: the RMA and atomic paths are chains of small checking methods, and
+     * by default C2 calls instead of inlining a method it has already compiled on its own into more
+     * than 2500 bytes, which happens or not by the order of warm-up: an 8-byte put then cost 3 ns
+     * more (83 instead of 130 M puts/s).
      */
     static final List<String> BASE_JVM_OPTIONS = List.of(
-            "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=4",
-            "-XX:InlineSmallCode=6000");
+            "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=4", "-XX:InlineSmallCode=6000");
 
     private PeCommand() {
     }
@@ -32,7 +44,14 @@ final class PeCommand {
     /** The command of one PE process. */
     static List<String> forPe(ProgramCheck.Program program, RunOptions options) {
         List<String> cmd = jvm(program, options);
-        cmd.add(program.mainClass());
+        if (program.modular()) {
+            cmd.add("--add-modules");
+            cmd.add(ModuleCheck.PGAS4J_MODULE);
+            cmd.add("-m");
+            cmd.add(program.module() + "/" + program.mainClass());
+        } else {
+            cmd.add(program.mainClass());
+        }
         cmd.addAll(options.programArgs());
         return cmd;
     }
@@ -40,7 +59,19 @@ final class PeCommand {
     /** The command of the single JVM of a {@code local} job, which runs every PE as a thread. */
     static List<String> forLocalJob(ProgramCheck.Program program, RunOptions options) {
         List<String> cmd = jvm(program, options);
-        cmd.add(LOCAL_JOB_MAIN);
+        if (program.modular()) {
+            // LocalJobMain (in pgas4j's module) loads the program's main class and calls it by reflection.
+            cmd.add("--add-modules");
+            cmd.add(program.module());
+            if (!program.mainPackage().isEmpty()) {
+                cmd.add("--add-exports");
+                cmd.add(program.module() + "/" + program.mainPackage() + "=" + ModuleCheck.PGAS4J_MODULE);
+            }
+            cmd.add("-m");
+            cmd.add(ModuleCheck.PGAS4J_MODULE + "/" + LOCAL_JOB_MAIN);
+        } else {
+            cmd.add(LOCAL_JOB_MAIN);
+        }
         if (options.tagOutput()) {
             cmd.add("--tag-output");
         }
@@ -53,16 +84,25 @@ final class PeCommand {
     private static List<String> jvm(ProgramCheck.Program program, RunOptions options) {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaExecutable());
+        cmd.add(program.modular() ? NATIVE_ACCESS_MODULE : NATIVE_ACCESS_UNNAMED);
         cmd.addAll(BASE_JVM_OPTIONS);
-        // The launcher's -Dpgas4j.* settings first, so that an explicit --jvm-arg can override one.
+        // The launcher's -Dpgas4j.* settings first, so that the user's JVM options can override one;
+        // those the run command line defines itself come with the user's options only.
+        Set<String> onTheCommandLine = RunProperties.definitions(options.jvmArgs()).keySet();
         for (String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
-            if (name.startsWith("pgas4j.")) {
+            if (name.startsWith(RunProperties.PREFIX) && !onTheCommandLine.contains(name)) {
                 cmd.add("-D" + name + "=" + System.getProperty(name));
             }
         }
         cmd.addAll(options.jvmArgs());
-        cmd.add("-cp");
-        cmd.add(program.joinedClassPath());
+        if (!program.classPath().isEmpty()) {
+            cmd.add("-cp");
+            cmd.add(program.joinedClassPath());
+        }
+        if (program.modular()) {
+            cmd.add("--module-path");
+            cmd.add(program.joinedModulePath());
+        }
         return cmd;
     }
 }

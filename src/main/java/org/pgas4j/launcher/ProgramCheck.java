@@ -16,7 +16,8 @@ import java.util.jar.Manifest;
 
 /**
  * Checks, before anything is spawned, that the program to run exists: the main class is on the
- * class path (loaded without initialising it), or the jar exists and names a main class.
+ * class path (loaded without initialising it), or the jar exists and names a main class; a
+ * program given with {@code -m} is checked by {@link ModuleCheck}.
  */
 final class ProgramCheck {
 
@@ -24,12 +25,43 @@ final class ProgramCheck {
      * A program ready to run.
      *
      * @param mainClass the class whose {@code main} each PE runs
-     * @param classPath the PEs' class path: the user's entries (or jar), then pgas4j's own classes
+     * @param classPath the PEs' class path: for a program on the class path the user's entries (or
+     *        jar), then pgas4j's own classes; for a module the user's {@code -cp} entries only
+     * @param module the module the main class is in, or null for a program on the class path
+     * @param modulePath the PEs' module path for a module: the user's entries, then pgas4j's own
+     *        module ({@code org.pgas4j}); empty for a program on the class path
      */
-    record Program(String mainClass, List<String> classPath) {
+    record Program(String mainClass, List<String> classPath, String module, List<String> modulePath) {
+        /** Copies the lists. */
+        Program {
+            classPath = List.copyOf(classPath);
+            modulePath = List.copyOf(modulePath);
+        }
+
+        /** A program on the class path. */
+        static Program onClassPath(String mainClass, List<String> classPath) {
+            return new Program(mainClass, classPath, null, List.of());
+        }
+
+        /** Whether the program runs as a named module. */
+        boolean modular() {
+            return module != null;
+        }
+
+        /** The package of the main class. */
+        String mainPackage() {
+            int dot = mainClass.lastIndexOf('.');
+            return dot < 0 ? "" : mainClass.substring(0, dot);
+        }
+
         /** The class path as one {@code -cp} argument. */
         String joinedClassPath() {
             return String.join(File.pathSeparator, classPath);
+        }
+
+        /** The module path as one {@code --module-path} argument. */
+        String joinedModulePath() {
+            return String.join(File.pathSeparator, modulePath);
         }
     }
 
@@ -42,6 +74,9 @@ final class ProgramCheck {
      * @throws UsageException when the jar or the main class cannot be found
      */
     static Program resolve(RunOptions options, Path self) {
+        if (options.module() != null) {
+            return ModuleCheck.resolve(options, self);
+        }
         List<String> classPath = new ArrayList<>();
         String mainClass = options.mainClass();
         if (options.jar() != null) {
@@ -52,24 +87,24 @@ final class ProgramCheck {
             classPath.addAll(options.classPath());
         }
         classPath.add(self.toString());
-        Program p = new Program(mainClass, List.copyOf(classPath));
-        requireClass(p, mainClass, options.jar() != null ? "main class " + mainClass + " of " + options.jar()
+        requireClass(classPath, mainClass, options.jar() != null ? "main class " + mainClass + " of " + options.jar()
                 : "main class " + mainClass);
-        return p;
+        return Program.onClassPath(mainClass, classPath);
     }
 
     /**
-     * Checks that {@code className} can be loaded from the program's class path.
+     * Checks that {@code className} can be loaded from {@code classPath}.
      *
      * @param what how to name the class in the message
      * @throws UsageException when it cannot
      */
-    static void requireClass(Program program, String className, String what) {
-        try (URLClassLoader loader = new URLClassLoader(urls(program.classPath()),
+    static void requireClass(List<String> classPath, String className, String what) {
+        String joined = String.join(File.pathSeparator, classPath);
+        try (URLClassLoader loader = new URLClassLoader(urls(classPath),
                 ClassLoader.getPlatformClassLoader())) {
             Class.forName(className, false, loader);
         } catch (ClassNotFoundException e) {
-            throw new UsageException(what + " not found on the class path " + program.joinedClassPath()
+            throw new UsageException(what + " not found on the class path " + joined
                     + (className.endsWith(".class") || className.contains("/")
                     ? " (give a class name like org.example.Main, not a file)" : ""));
         } catch (UnsupportedClassVersionError e) {
@@ -78,7 +113,7 @@ final class ProgramCheck {
         } catch (LinkageError e) {
             throw new UsageException(what + " cannot be loaded: " + e);
         } catch (IOException e) {
-            throw new UsageException("cannot read the class path " + program.joinedClassPath() + ": " + e.getMessage());
+            throw new UsageException("cannot read the class path " + joined + ": " + e.getMessage());
         }
     }
 

@@ -12,9 +12,10 @@ import org.pgas4j.bootstrap.LaunchEnvironment;
 import org.pgas4j.bootstrap.RendezvousProtocol;
 
 /**
- * {@code pgas4j run}: checks the command line and the program, spawns the PEs (one JVM per PE, or
- * one JVM for the {@code local} transport), serves their rendezvous, forwards their output, applies
- * the {@link Job} failure policy and removes the job's shared files at the end.
+ * {@code pgas4j run}: checks the command line and the program, applies the command line's
+ * {@code -Dpgas4j.*} settings to the launcher itself ({@link RunProperties}), spawns the PEs (one
+ * JVM per PE, or one JVM for the {@code local} transport), serves their rendezvous, forwards their
+ * output, applies the {@link Job} failure policy and removes the job's shared files at the end.
  */
 final class RunCommand {
     /** The exit status when the launcher itself cannot start the job (not a usage error). */
@@ -39,11 +40,18 @@ final class RunCommand {
      */
     int run(List<String> args) throws InterruptedException {
         RunOptions options = RunOptions.parse(args);
+        try (RunProperties ignored = RunProperties.applyToLauncher(options.jvmArgs())) {
+            return run(options);
+        }
+    }
+
+    /** Runs the job of {@code options}, with their {@code -Dpgas4j.*} settings in force in this JVM. */
+    private int run(RunOptions options) throws InterruptedException {
         String transport = TransportCatalog.choose(options.transport());
         ProgramCheck.Program program = ProgramCheck.resolve(options, SelfLocation.path());
         boolean local = transport.equals(TransportCatalog.LOCAL);
         if (local) {
-            ProgramCheck.requireClass(program, PeCommand.LOCAL_JOB_MAIN,
+            ProgramCheck.requireClass(List.of(SelfLocation.path().toString()), PeCommand.LOCAL_JOB_MAIN,
                     "the local transport (" + PeCommand.LOCAL_JOB_MAIN + ")");
             if (options.hostOptions() != HostOptions.NONE) {
                 throw new UsageException("the local transport runs every PE in one JVM on this host: it takes no"

@@ -1,7 +1,10 @@
 package org.pgas4j.launcher;
 
+import java.io.File;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The parsed command line of {@code pgas4j run}.
@@ -11,25 +14,54 @@ import java.util.List;
  * @param tagOutput whether output lines get a {@code [rank] } prefix
  * @param timeoutMillis the job's time limit in milliseconds, 0 for none
  * @param timeoutText the time limit as the user wrote it, for messages
- * @param jvmArgs arguments for every PE's JVM, in order
+ * @param jvmArgs arguments for every PE's JVM, in order: the JVM options written before the
+ *        program ({@code -D...}, {@code -X...}, {@code -ea}, {@code --add-opens ...}, see
+ *        {@link JvmOptions}) and the values of {@code --jvm-arg}
  * @param classPath the user's class path entries (empty when none was given)
  * @param jar the jar given with {@code -jar}, or null
- * @param mainClass the main class given on the command line, or null with {@code -jar}
+ * @param mainClass the main class given on the command line, or null with {@code -jar} or {@code -m}
+ * @param modulePath the user's module path entries ({@code -p}), empty unless {@code module} is given
+ * @param module the module to run as given with {@code -m}: {@code MODULE} or {@code MODULE/MAIN_CLASS},
+ *        or null for a program on the class path
  * @param programArgs the arguments of the program
  * @param hostOptions where the PEs run ({@code --hosts}, {@code --hostfile}, {@code --slurm} ...)
  */
 public record RunOptions(int np, String transport, boolean tagOutput, long timeoutMillis, String timeoutText,
                          List<String> jvmArgs, List<String> classPath, String jar, String mainClass,
-                         List<String> programArgs, HostOptions hostOptions) {
+                         List<String> modulePath, String module, List<String> programArgs, HostOptions hostOptions) {
 
     /** The largest job the launcher starts. */
     public static final int MAX_PES = 1024;
+
+    private static final String IDENTIFIER = "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*";
+    /** A module or class name: Java identifiers joined by dots. */
+    private static final Pattern QUALIFIED_NAME = Pattern.compile(IDENTIFIER + "(\\." + IDENTIFIER + ")*");
 
     /** Copies the lists. */
     public RunOptions {
         jvmArgs = List.copyOf(jvmArgs);
         classPath = List.copyOf(classPath);
+        modulePath = List.copyOf(modulePath);
         programArgs = List.copyOf(programArgs);
+    }
+
+    /**
+     * The module to run, without its main class.
+     *
+     * @return the name of the module given with {@code -m}, or null for a program on the class path
+     */
+    public String moduleName() {
+        return module == null ? null : module.split("/", 2)[0];
+    }
+
+    /**
+     * The main class written after the module's name.
+     *
+     * @return the main class given with {@code -m MODULE/MAIN_CLASS}, or null when only the module
+     *         was given (its descriptor then names the main class) or for a program on the class path
+     */
+    public String moduleMainClass() {
+        return module == null || module.indexOf('/') < 0 ? null : module.substring(module.indexOf('/') + 1);
     }
 
     /**
@@ -54,8 +86,17 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
         boolean classPathGiven = false;
         String jar = null;
         String mainClass = null;
+        List<String> modulePath = new ArrayList<>();
+        String modulePathOption = null;
+        String module = null;
         int i = 0;
-        while (i < args.size() && mainClass == null && jar == null) {
+        while (i < args.size() && mainClass == null && jar == null && module == null) {
+            int jvmWords = JvmOptions.wordsAt(args, i);
+            if (jvmWords > 0) {
+                jvmArgs.addAll(args.subList(i, i + jvmWords));
+                i += jvmWords;
+                continue;
+            }
             String arg = args.get(i++);
             String name = arg;
             String inline = null;
@@ -74,7 +115,7 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
                         throw new UsageException(name + " cannot be combined with " + hostsFrom + ": give the hosts once");
                     }
                     hostsFrom = name;
-                    hosts = name.equals("--hosts") ? HostList.parse(v) : HostList.read(java.nio.file.Path.of(v));
+                    hosts = name.equals("--hosts") ? HostList.parse(v) : HostList.read(Path.of(v));
                 }
                 case "--rendezvous-address" -> rendezvousAddress = inline != null ? inline : value(args, i++, arg);
                 case "--spawner" -> spawner = inline != null ? inline : value(args, i++, arg);
@@ -103,13 +144,14 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
                 case "-cp", "-classpath", "--class-path" -> {
                     String v = inline != null ? inline : value(args, i++, arg);
                     classPathGiven = true;
-                    for (String e : v.split(java.io.File.pathSeparator)) {
-                        if (!e.isEmpty()) {
-                            classPath.add(e);
-                        }
-                    }
+                    addEntries(classPath, v);
                 }
                 case "-jar", "--jar" -> jar = inline != null ? inline : value(args, i++, arg);
+                case "-p", "--module-path" -> {
+                    modulePathOption = name;
+                    addEntries(modulePath, inline != null ? inline : value(args, i++, arg));
+                }
+                case "-m", "--module" -> module = moduleValue(inline != null ? inline : value(args, i++, arg), name);
                 case "--" -> {
                     if (i >= args.size()) {
                         throw new UsageException("missing the main class after '--'");
@@ -133,19 +175,51 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
         if (np == null) {
             throw new UsageException("missing -np N: say how many PEs to run, for example 'pgas4j run -np 4 MAIN_CLASS'");
         }
-        if (mainClass == null && jar == null) {
-            throw new UsageException("missing the program: give a main class or -jar JAR after the options");
+        if (mainClass == null && jar == null && module == null) {
+            throw new UsageException("missing the program: give a main class, -jar JAR or -m MODULE after the options");
         }
         if (jar != null && classPathGiven) {
             throw new UsageException("-cp cannot be combined with -jar: put the class path in the jar's manifest, "
                     + "or use -cp with a main class");
+        }
+        if (modulePathOption != null && module == null) {
+            throw new UsageException(modulePathOption + " needs -m MODULE[/MAIN_CLASS]: a program on the module path"
+                    + " is run as a module");
+        }
+        if (module != null && modulePath.isEmpty()) {
+            throw new UsageException("-m " + module + " needs -p MODULE_PATH before it: say where module "
+                    + module.split("/", 2)[0] + " is");
         }
         List<String> programArgs = args.subList(i, args.size());
         HostOptions hostOptions = hostsFrom == null && rendezvousAddress == null && spawner == null && !slurm
                 && forwarded.isEmpty() ? HostOptions.NONE
                 : new HostOptions(hosts, rendezvousAddress, spawner, slurm, forwarded);
         return new RunOptions(np, transport, tag, timeoutMillis, timeoutText, jvmArgs, classPath, jar, mainClass,
-                programArgs, hostOptions);
+                modulePath, module, programArgs, hostOptions);
+    }
+
+    private static void addEntries(List<String> entries, String path) {
+        for (String e : path.split(File.pathSeparator)) {
+            if (!e.isEmpty()) {
+                entries.add(e);
+            }
+        }
+    }
+
+    /** Checks {@code MODULE} or {@code MODULE/MAIN_CLASS}. */
+    private static String moduleValue(String value, String option) {
+        int slash = value.indexOf('/');
+        String name = slash < 0 ? value : value.substring(0, slash);
+        String mainClass = slash < 0 ? null : value.substring(slash + 1);
+        if (!QUALIFIED_NAME.matcher(name).matches()) {
+            throw new UsageException(option + " '" + value + "': '" + name + "' is not a module name; write "
+                    + option + " MODULE or " + option + " MODULE/MAIN_CLASS");
+        }
+        if (mainClass != null && !QUALIFIED_NAME.matcher(mainClass).matches()) {
+            throw new UsageException(option + " '" + value + "': '" + mainClass + "' is not a class name; write "
+                    + option + " MODULE/org.example.Main");
+        }
+        return value;
     }
 
     private static String value(List<String> args, int index, String option) {

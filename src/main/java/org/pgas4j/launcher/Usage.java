@@ -6,13 +6,14 @@ final class Usage {
             usage: pgas4j <command> [options]
 
             commands:
-              run -np N [options] MAIN_CLASS [ARGS...]   run N PEs of a Java program
-              run -np N [options] -jar JAR [ARGS...]     the same, taking the main class from the jar
-              info                                      version, JDK, transports, limits and settings
-              bench [ARGS...]                           the micro-benchmarks (pgas4j bench help)
-              help                                      this text
+              run -np N [options] MAIN_CLASS [ARGS...]                 run N PEs of a Java program
+              run -np N [options] -jar JAR [ARGS...]                   the same, main class from the jar
+              run -np N [options] -p PATH -m MODULE[/CLASS] [ARGS...]  the same, as a named module
+              info                                                     version, JDK, transports, limits and settings
+              bench [ARGS...]                                          the micro-benchmarks (pgas4j bench help)
+              help                                                     this text
 
-            run options:
+            run options (before the program, mixed in any order with the JVM options below):
               -np N                 number of PEs, 1 to %d
               --transport NAME      auto (the default: shm on one host, hybrid across hosts), shm (one
                                     process per PE, shared memory), hybrid (shm within a host, UCX
@@ -21,6 +22,10 @@ final class Usage {
               --timeout SECONDS     fail the job (exit 124) when it runs longer, naming the PEs still running
               --jvm-arg ARG         pass ARG to every PE's JVM (repeatable)
               -cp, --class-path CP  the program's class path; pgas4j's own classes are appended
+              -p, --module-path MP  where the program's module is; pgas4j's own module is appended
+              -m, --module M[/C]    run module M (main class C, or the one its descriptor names)
+              --                    ends the options: the next word is the main class, even if it
+                                    starts with '-'
               --hosts H:N,H:N       run on these hosts, N PEs each at most, in host order (block placement)
               --hostfile FILE       the same from a file of 'host slots' lines (# starts a comment)
               --rendezvous-address A  the address of this host the PEs reach the launcher on
@@ -28,11 +33,19 @@ final class Usage {
               --env NAME[=VALUE]    forward a variable to every PE, also to remote ones (repeatable)
               --slurm               one PE per Slurm task: srun bin/pgas4j run --slurm MAIN_CLASS
 
+            JVM options, written as for java and passed in order to every PE's JVM:
+              -Dname=value, -Dname, -X... (-Xmx1g, -Xss2m ...), -XX:..., -ea[:...], -da[:...], -esa, -dsa,
+              -enableassertions[:...], -disableassertions[:...], -verbose[:...], -agentlib:...,
+              -agentpath:..., -javaagent:..., --enable-preview, and --add-opens, --add-exports,
+              --add-reads, --add-modules, --enable-native-access with their value after a space or '='.
+            A -Dpgas4j.* setting given here is in force in the launcher too, as if given before 'run':
+            -Dpgas4j.transport=local does what --transport local does.
+
             Every -Dpgas4j.* property given to the launcher is passed on to the PEs. PEs on other hosts
             are started with ssh -o BatchMode=yes; the same JDK and class path must exist there at the
             same paths. The exit status is the first failing PE's status (128+signal for a killed PE),
             124 on timeout, 2 for a bad command line. When a PE fails the others are aborted and the
-            job's shared files removed.
+            job's shared files removed. More in docs/launcher.md.
             A PE that joined the job must close its bootstrap (or client) before it exits; exiting
             without doing so while other PEs still run fails the job (status 1), as in MPI.
             """.formatted(RunOptions.MAX_PES);

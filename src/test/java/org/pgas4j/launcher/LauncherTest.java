@@ -213,6 +213,13 @@ class LauncherTest {
                 Arguments.of(List.of("run", "-np", "2", "--timeout", "soon", "-cp", CP, marker),
                         "--timeout needs a number of seconds"),
                 Arguments.of(List.of("run", "-np", "2", "-jar", "/no/such.jar"), "jar file /no/such.jar not found"),
+                Arguments.of(List.of("run", "-np", "2", "-Xmxlots", "-cp", CP, marker), "-Xmx needs a size"),
+                Arguments.of(List.of("run", "-np", "2", "-D", "-cp", CP, marker), "'-D' names no property"),
+                Arguments.of(List.of("run", "-np", "2", "-cp", CP, "--add-opens"), "option --add-opens needs a value"),
+                Arguments.of(List.of("run", "-np", "2", "-Dpgas4j.transport=carrier-pigeon", "-cp", CP, marker),
+                        "unknown transport 'carrier-pigeon'"),
+                Arguments.of(List.of("run", "-np", "2", "-p", CP, marker), "-p needs -m MODULE[/MAIN_CLASS]"),
+                Arguments.of(List.of("run", "-np", "2", "-p", CP, "-m"), "option -m needs a value"),
                 Arguments.of(List.of("launch"), "unknown command 'launch'"));
     }
 
