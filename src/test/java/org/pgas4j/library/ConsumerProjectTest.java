@@ -151,6 +151,17 @@ class ConsumerProjectTest {
         assertFalse(run.err().contains("WARNING"), () -> "no warning with native access enabled for org.pgas4j\n" + run);
     }
 
+    @Test
+    void theConsumerRunsAsANamedModuleWithDashPAndDashM() throws Exception {
+        Path jar = copy.resolve(CONSUMER).resolve("target/pgas4j-histogram-1.0.0-SNAPSHOT.jar");
+        assertTrue(Files.isRegularFile(jar), "mvn package made " + jar);
+        // The main class comes from the jar's module descriptor; the launcher adds its own module.
+        Outcome run = timed("run -np 3 -p JAR -m MODULE", pgas4j("run", "-np", "3", "--timeout", "90",
+                "-p", jar.toString(), "-m", "org.example.histogram"));
+        checkEveryPe(run, 3, "module org.example.histogram with module org.pgas4j");
+        assertFalse(run.err().contains("WARNING"), () -> "no warning: the launcher enables native access\n" + run);
+    }
+
     // ---------------------------------------------------------------- the checks
 
     /** The consumer's default pgas4j version is ours, and every plugin it pins is pinned the same here. */
