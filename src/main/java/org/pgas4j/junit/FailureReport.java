@@ -22,18 +22,15 @@ final class FailureReport {
         if (outcome.passed()) {
             return;
         }
-        List<Throwable> errors = errors(outcome);
-        Throwable first = errors.getFirst();
+        List<AssertionError> errors = errors(outcome);
+        AssertionError first = errors.getFirst();
         errors.subList(1, errors.size()).forEach(first::addSuppressed);
-        if (first instanceof Error e) {
-            throw e;
-        }
-        throw (RuntimeException) first;
+        throw first;
     }
 
     /** The errors describing a failed {@code outcome}, the one to throw first. */
-    static List<Throwable> errors(JobOutcome outcome) {
-        List<Throwable> errors = new ArrayList<>();
+    static List<AssertionError> errors(JobOutcome outcome) {
+        List<AssertionError> errors = new ArrayList<>();
         List<PeResult> failed = outcome.pes().stream()
                 .filter(r -> r.failure() != null && !r.runningAtTimeout()).toList();
         List<PeResult> own = failed.stream().filter(r -> !Consequences.isConsequence(r.failure())).toList();

@@ -6,10 +6,11 @@ import org.opentest4j.AssertionFailedError;
 
 /**
  * A {@link PgasTest} job ran longer than its timeout. The message names the PEs still running and
- * where each was ({@code timed out after 2 s with 3 of 3 PEs still running: PE 1 in the test
- * method; PEs 0, 2 closing the client}). Over {@link PgasTest.Transport#LOCAL}, each PE still in
- * the test method is added as a suppressed exception whose stack trace is the PE thread's at the
- * timeout.
+ * where each was: over {@link PgasTest.Transport#LOCAL} from the PE threads' stacks
+ * ({@code @PgasTest timed out after 2 s with 3 of 3 PEs still running: PEs 0, 2 in Team.barrier
+ * called from RingTest.java:44; PE 1 in Thread.sleep called from RingTest.java:42}), with each stack
+ * as a suppressed exception; over {@link PgasTest.Transport#SHM} by phase ({@code PEs 0, 1 in the
+ * test method; PE 2 closing the client}).
  */
 public final class PeTimeoutError extends AssertionFailedError {
     private static final long serialVersionUID = 1L;
