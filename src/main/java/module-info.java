@@ -7,7 +7,9 @@
  *       kinds, teams, RMA, active messages, atomics, collectives, VIS);</li>
  *   <li>{@code org.pgas4j.shmem}: OpenSHMEM with memory spaces;</li>
  *   <li>{@code org.pgas4j.mpi}: MPI-style target-serviced RMA (PUT / ACCEPT);</li>
- *   <li>{@code org.pgas4j.gaspi}: GASPI with application-provided segments.</li>
+ *   <li>{@code org.pgas4j.gaspi}: GASPI with application-provided segments;</li>
+ *   <li>{@code org.pgas4j.junit}: {@code @PgasTest}, JUnit 5 tests run as jobs (JUnit is an
+ *       optional dependency, read only where it is present).</li>
  * </ul>
  *
  * <p>Not exported: the transports and their service interface, bootstrap, launcher, memory-kind
@@ -20,11 +22,13 @@ module org.pgas4j {
     requires java.management;
     requires jdk.management;
     requires jdk.net;
+    requires static transitive org.junit.jupiter.api;
 
     exports org.pgas4j;
     exports org.pgas4j.shmem;
     exports org.pgas4j.mpi;
     exports org.pgas4j.gaspi;
+    exports org.pgas4j.junit;
 
     uses org.pgas4j.spi.TransportProvider;
 

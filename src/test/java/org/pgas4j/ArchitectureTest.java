@@ -73,6 +73,9 @@ class ArchitectureTest {
             Map.entry("org.pgas4j.bench", List.of(API, "org.pgas4j.launcher", "org.pgas4j.transport.shm",
                     "org.pgas4j.transport.ucx",
                     "org.pgas4j.shmem", "org.pgas4j.mpi", "org.pgas4j.gaspi", "org.pgas4j.plot")),
+            // @PgasTest: on top, starting jobs as LocalJob (threads) and the launcher (processes) do.
+            Map.entry("org.pgas4j.junit", List.of(API, "org.pgas4j.shmem", "org.pgas4j.transport.local",
+                    "org.pgas4j.launcher", "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.launcher", List.of(API, "org.pgas4j.spi", "org.pgas4j.bootstrap",
                     "org.pgas4j.transport.shm", "org.pgas4j.transport.local", "org.pgas4j.shmem",
                     "org.pgas4j.gaspi")));

@@ -8,58 +8,53 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.pgas4j.junit.PgasTest;
+import org.pgas4j.junit.Rank;
 import org.pgas4j.transport.local.LocalJob;
 
-/** Init, close and their misuse, on in-JVM jobs and on a stand-alone (one-PE) client. */
+/**
+ * Init, close and their misuse, on in-JVM jobs ({@code @PgasTest} over 1, 2 and 3 PEs, and a
+ * {@link LocalJob} whose PE fails without closing) and on a stand-alone (one-PE) client.
+ */
 @Timeout(60)
 class ClientLifecycleTest {
 
-    @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3})
-    void initTwiceWhileLiveIsRefusedNamingThePe(int n) {
-        LocalJob.run(n, Duration.ofSeconds(30), () -> {
-            try (Client c = Client.init()) {
-                IllegalStateException e = assertThrows(IllegalStateException.class, Client::init);
-                assertTrue(e.getMessage().contains("PE " + c.jobRank()) && e.getMessage().contains("already has a live client"),
-                        e.getMessage());
-            }
-        });
+    @PgasTest(pes = {1, 2, 3}, timeoutSeconds = 30)
+    void initTwiceWhileLiveIsRefusedNamingThePe(Client c, @Rank int rank) {
+        IllegalStateException e = assertThrows(IllegalStateException.class, Client::init);
+        assertTrue(e.getMessage().contains("PE " + rank) && e.getMessage().contains("already has a live client"),
+                e.getMessage());
     }
 
-    @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3})
-    void everyCallAfterCloseIsRefused(int n) {
-        LocalJob.run(n, Duration.ofSeconds(30), () -> {
-            Client c = Client.init();
-            Team w = c.world();
-            Rma rma = c.rma();
-            Endpoint ep = c.primordialEndpoint();
-            Peer peer = rma.peer(w, (c.jobRank() + 1) % c.jobSize());
-            rma.putLong(peer, 0, 1); // warm: the handle has resolved its target
-            c.close();
-            c.close(); // idempotent
-            assertTrue(c.isClosed());
-            for (Runnable call : new Runnable[] {
-                () -> rma.putLong(w, 0, 0, 1),
-                () -> rma.getLong(w, 0, 0),
-                () -> rma.put(w, 0, 0, new byte[1], 0, 1),
-                () -> rma.getNB(w, 0, 0, new byte[1], 0, 1),
-                () -> rma.putLong(peer, 0, 1),
-                () -> rma.putNBI(peer, 0, new byte[1], 0, 1),
-                () -> rma.get(peer, 0, new long[1], 0, 1),
-                () -> c.atomics().fetchAddLong(peer, 0, 1),
-                () -> rma.peer(w, 0),
-                w::barrier,
-                () -> c.createSegment(4096),
-                () -> ep.bindSegment(null),
-            }) {
-                IllegalStateException e = assertThrows(IllegalStateException.class, call::run);
-                assertTrue(e.getMessage().contains("closed") && e.getMessage().contains("PE " + c.jobRank()),
-                        e.getMessage());
-            }
-        });
+    /** Closes the client itself: the extension's close after the test is then a no-op (close is idempotent). */
+    @PgasTest(pes = {1, 2, 3}, timeoutSeconds = 30)
+    void everyCallAfterCloseIsRefused(Client c) {
+        Team w = c.world();
+        Rma rma = c.rma();
+        Endpoint ep = c.primordialEndpoint();
+        Peer peer = rma.peer(w, (c.jobRank() + 1) % c.jobSize());
+        rma.putLong(peer, 0, 1); // warm: the handle has resolved its target
+        c.close();
+        c.close(); // idempotent
+        assertTrue(c.isClosed());
+        for (Runnable call : new Runnable[] {
+            () -> rma.putLong(w, 0, 0, 1),
+            () -> rma.getLong(w, 0, 0),
+            () -> rma.put(w, 0, 0, new byte[1], 0, 1),
+            () -> rma.getNB(w, 0, 0, new byte[1], 0, 1),
+            () -> rma.putLong(peer, 0, 1),
+            () -> rma.putNBI(peer, 0, new byte[1], 0, 1),
+            () -> rma.get(peer, 0, new long[1], 0, 1),
+            () -> c.atomics().fetchAddLong(peer, 0, 1),
+            () -> rma.peer(w, 0),
+            w::barrier,
+            () -> c.createSegment(4096),
+            () -> ep.bindSegment(null),
+        }) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, call::run);
+            assertTrue(e.getMessage().contains("closed") && e.getMessage().contains("PE " + c.jobRank()),
+                    e.getMessage());
+        }
     }
 
     @Test

@@ -4,24 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.pgas4j.examples.shmem.DeviceSpaceOnHalfThePes;
 import org.pgas4j.examples.shmem.SpaceMallocCallocFree;
 import org.pgas4j.examples.shmem.SpaceTeam2d;
+import org.pgas4j.junit.PgasTest;
+import org.pgas4j.junit.Rank;
 import org.pgas4j.testing.LaunchedJob;
-import org.pgas4j.transport.local.LocalJob;
 
 /**
  * Seed 001's two example programs run through the launcher on both transports, and the
  * undefined-behaviour row "participation by non-members": a PE handing its space or object to
- * another PE's OpenSHMEM (only possible among threads, so run on the local transport).
+ * another PE's OpenSHMEM (only possible among threads, so run as a {@code @PgasTest} on the local
+ * transport, the objects handed over through static fields).
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ShmemExamplesAndOwnershipTest {
@@ -51,38 +51,30 @@ class ShmemExamplesAndOwnershipTest {
                 && l.endsWith("verified")).count(), r::toString);
     }
 
-    @Test
-    void ub4_aSpaceOrObjectOfAnotherPeIsRefused() {
-        AtomicReference<MemorySpace> pe0Space = new AtomicReference<>();
-        AtomicReference<SymmetricArray> pe0Object = new AtomicReference<>();
-        AtomicReference<String> refusals = new AtomicReference<>("");
-        System.setProperty("pgas4j.shmem.symmetric.size", "1m");
-        try {
-            LocalJob.run(2, Duration.ofMinutes(1), () -> {
-                try (Shmem s = Shmem.init()) {
-                    SpaceCreation c = s.spaceCreate(SpaceConfig.of(DeviceType.CPU, 4096));
-                    SymmetricArray a = s.spaceMalloc(c.space(), ShmemType.INT, 4);
-                    if (s.myPe() == 0) {
-                        pe0Space.set(c.space());
-                        pe0Object.set(a);
-                    }
-                    s.barrierAll();
-                    if (s.myPe() == 1) {
-                        IllegalStateException e1 = assertThrows(IllegalStateException.class,
-                                () -> s.spaceMalloc(pe0Space.get(), ShmemType.INT, 1));
-                        IllegalStateException e2 = assertThrows(IllegalStateException.class,
-                                () -> s.ctxDefault().pInt(pe0Object.get(), 0, 1, 0));
-                        refusals.set(e1.getMessage() + " / " + e2.getMessage());
-                    }
-                    s.barrierAll();
-                    s.spaceFree(c.space(), a);
-                    c.team().destroy();
-                    s.spaceDestroy(c.space());
-                }
-            });
-        } finally {
-            System.clearProperty("pgas4j.shmem.symmetric.size");
+    /** PE 0's space and object, handed to PE 1: static, so shared by the PE threads of a local job. */
+    private static final AtomicReference<MemorySpace> PE0_SPACE = new AtomicReference<>();
+    private static final AtomicReference<SymmetricArray> PE0_OBJECT = new AtomicReference<>();
+
+    @PgasTest(pes = 2, properties = "pgas4j.shmem.symmetric.size=1m")
+    void ub4_aSpaceOrObjectOfAnotherPeIsRefused(Shmem s, @Rank int rank) {
+        SpaceCreation c = s.spaceCreate(SpaceConfig.of(DeviceType.CPU, 4096));
+        SymmetricArray a = s.spaceMalloc(c.space(), ShmemType.INT, 4);
+        if (rank == 0) {
+            PE0_SPACE.set(c.space());
+            PE0_OBJECT.set(a);
         }
-        assertTrue(refusals.get().contains("belongs to PE 0"), refusals.get());
+        s.barrierAll();
+        if (rank == 1) {
+            IllegalStateException e1 = assertThrows(IllegalStateException.class,
+                    () -> s.spaceMalloc(PE0_SPACE.get(), ShmemType.INT, 1));
+            IllegalStateException e2 = assertThrows(IllegalStateException.class,
+                    () -> s.ctxDefault().pInt(PE0_OBJECT.get(), 0, 1, 0));
+            assertTrue(e1.getMessage().contains("belongs to PE 0"), e1.getMessage());
+            assertTrue(e2.getMessage().contains("belongs to another PE's OpenSHMEM (PE 0)"), e2.getMessage());
+        }
+        s.barrierAll();
+        s.spaceFree(c.space(), a);
+        c.team().destroy();
+        s.spaceDestroy(c.space());
     }
 }
