@@ -22,7 +22,7 @@ module org.pgas4j {
     requires java.management;
     requires jdk.management;
     requires jdk.net;
-    requires static transitive org.junit.jupiter.api;
+    requires static org.junit.jupiter.api; // only for org.pgas4j.junit: a consumer that tests has JUnit itself
 
     exports org.pgas4j;
     exports org.pgas4j.shmem;

@@ -14,6 +14,7 @@ import org.opentest4j.ValueWrapper;
  * <p>When several PEs fail, the first by rank is thrown and the others are added to it as
  * suppressed exceptions, each a {@code PeFailedError} of its own.
  */
+@SuppressWarnings("exports") // JUnit is a static dependency: whoever uses this has it
 public final class PeFailedError extends AssertionFailedError {
     private static final long serialVersionUID = 1L;
 

@@ -12,6 +12,7 @@ import org.opentest4j.AssertionFailedError;
  * as a suppressed exception; over {@link PgasTest.Transport#SHM} by phase ({@code PEs 0, 1 in the
  * test method; PE 2 closing the client}).
  */
+@SuppressWarnings("exports") // JUnit is a static dependency: whoever uses this has it
 public final class PeTimeoutError extends AssertionFailedError {
     private static final long serialVersionUID = 1L;
 

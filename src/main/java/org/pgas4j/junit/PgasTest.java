@@ -32,6 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@SuppressWarnings("exports") // JUnit is a static dependency: whoever uses this has it
 @TestTemplate
 @ExtendWith(PgasTestExtension.class)
 public @interface PgasTest {

@@ -47,6 +47,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * named in the failure and left as a daemon thread. PE processes are stopped by the launcher and
  * killed if they do not stop.
  */
+@SuppressWarnings("exports") // JUnit is a static dependency: whoever uses this has it
 public final class PgasTestExtension implements TestTemplateInvocationContextProvider {
 
     /** Made by JUnit, for {@link PgasTest}. */

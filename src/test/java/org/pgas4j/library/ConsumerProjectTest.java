@@ -102,6 +102,17 @@ class ConsumerProjectTest {
     }
 
     @Test
+    void theConsumersOwnPgasTestsRanInItsBuild() throws IOException {
+        // HistogramTest: @PgasTest over 1, 2 and 5 in-JVM PEs and 3 PE processes over shm.
+        Path report = copy.resolve(CONSUMER).resolve("target/surefire-reports/TEST-org.example.histogram.HistogramTest.xml");
+        assertTrue(Files.isRegularFile(report), "the consumer's build ran its tests: " + report);
+        String head = Files.readString(report);
+        assertTrue(head.contains("tests=\"4\"") && head.contains("failures=\"0\"") && head.contains("errors=\"0\"")
+                && head.contains("skipped=\"0\""), () -> "4 invocations, all passed:\n" + head.substring(0, Math.min(600,
+                head.length())));
+    }
+
+    @Test
     void installPutsTheJarItsSourcesAndItsJavadocIntoTheLocalRepository() throws IOException {
         String base = "pgas4j-" + version;
         for (String file : List.of(base + ".pom", base + ".jar", base + "-sources.jar", base + "-javadoc.jar")) {
