@@ -41,7 +41,7 @@ abstract sealed class ShmemSync permits Shmem {
         return waits.waitSome(ivars, indices, status, cmp, value, null);
     }
 
-    /** {@code shmem_wait_until_all_vector}: {@link #waitUntilAll} with a comparison value per element. */
+    /** {@code shmem_wait_until_all_vector}: {@code waitUntilAll} with a comparison value per element. */
     public void waitUntilAllVector(SymmetricArray ivars, boolean[] status, Cmp cmp, long[] values) {
         waits.waitAll(ivars, status, cmp, 0, ShmemChecks.checkValues(ivars, values));
     }
