@@ -370,6 +370,36 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
         return groups.ids();
     }
 
+    // ---------------------------------------------------------------- collectives
+
+    /** {@code gaspi_barrier}: collective over {@code group}; on TIMEOUT call again to complete it. */
+    public GaspiReturn barrier(int group, long timeout) {
+        checkOpen("barrier");
+        return collectives.barrier(group, timeout);
+    }
+
+    /**
+     * {@code gaspi_allreduce}: combines {@code num} elements (at most 255) of {@code type} from
+     * every member's {@code send} with {@code op} into every member's {@code recv}.
+     */
+    public GaspiReturn allreduce(MemorySegment send, MemorySegment recv, int num, GaspiOperation op,
+                                 GaspiDatatype type, int group, long timeout) {
+        checkOpen("allreduce");
+        return collectives.allreduce(send, recv, num, op, type, group, timeout);
+    }
+
+    /** {@code gaspi_allreduce_user}: as {@link #allreduce} with the application's reduction. */
+    public GaspiReturn allreduceUser(MemorySegment send, MemorySegment recv, int num, int elementSize,
+                                     GaspiReduction reduction, int group, long timeout) {
+        checkOpen("allreduceUser");
+        return collectives.allreduceUser(send, recv, num, elementSize, reduction, group, timeout);
+    }
+
+    /** {@code gaspi_allreduce_elem_max}. */
+    public int allreduceElemMax() {
+        return GroupCollectives.ELEMENTS_MAX;
+    }
+
     // ---------------------------------------------------------------- atomics
 
     /**

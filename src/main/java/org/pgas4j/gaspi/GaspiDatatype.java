@@ -1,6 +1,6 @@
 package org.pgas4j.gaspi;
 
-/** The element types of {@link Gaspi}{@code .allreduce} ({@code gaspi_datatype_t}), in native byte order. */
+/** The element types of {@link Gaspi#allreduce} ({@code gaspi_datatype_t}), in native byte order. */
 public enum GaspiDatatype {
     /** {@code GASPI_TYPE_INT}: 32-bit signed. */
     INT(4),

@@ -1,11 +1,10 @@
 package org.pgas4j.gaspi;
 
-import java.lang.foreign.MemorySegment;
-
 /**
- * The group and collective procedures of {@link Gaspi} ({@code gaspi_group_*},
- * {@code gaspi_barrier}, {@code gaspi_allreduce}), each a call into {@link Groups} or
- * {@link GroupCollectives}. The root of Gaspi's class chain ({@code GaspiGroupProcedures <-
+ * The group procedures of {@link Gaspi} ({@code gaspi_group_*}), each a call into {@link Groups}
+ * or (commit) {@link GroupCollectives}; the collectives themselves (barrier, allreduce) are
+ * declared in {@link Gaspi} itself, so that the hot path has no visibility bridge (one more
+ * inlining level). The root of Gaspi's class chain ({@code GaspiGroupProcedures <-
  * GaspiSegmentProcedures <- Gaspi}, each sealed to the next): the open check is the one
  * implementation of {@link #checkOpen}, in {@link Gaspi}, so calls to it bind statically.
  */
@@ -68,33 +67,5 @@ abstract sealed class GaspiGroupProcedures permits GaspiSegmentProcedures {
     /** {@code gaspi_group_max}. */
     public int groupMax() {
         return groups.max();
-    }
-
-    /** {@code gaspi_barrier}: collective over {@code group}; on TIMEOUT call again to complete it. */
-    public GaspiReturn barrier(int group, long timeout) {
-        checkOpen("barrier");
-        return collectives.barrier(group, timeout);
-    }
-
-    /**
-     * {@code gaspi_allreduce}: combines {@code num} elements (at most 255) of {@code type} from
-     * every member's {@code send} with {@code op} into every member's {@code recv}.
-     */
-    public GaspiReturn allreduce(MemorySegment send, MemorySegment recv, int num, GaspiOperation op,
-                                 GaspiDatatype type, int group, long timeout) {
-        checkOpen("allreduce");
-        return collectives.allreduce(send, recv, num, op, type, group, timeout);
-    }
-
-    /** {@code gaspi_allreduce_user}: as {@code allreduce} with the application's reduction. */
-    public GaspiReturn allreduceUser(MemorySegment send, MemorySegment recv, int num, int elementSize,
-                                     GaspiReduction reduction, int group, long timeout) {
-        checkOpen("allreduceUser");
-        return collectives.allreduceUser(send, recv, num, elementSize, reduction, group, timeout);
-    }
-
-    /** {@code gaspi_allreduce_elem_max}. */
-    public int allreduceElemMax() {
-        return GroupCollectives.ELEMENTS_MAX;
     }
 }

@@ -1,6 +1,6 @@
 package org.pgas4j.gaspi;
 
-/** The predefined reductions of {@link Gaspi}{@code .allreduce} ({@code gaspi_operation_t}). */
+/** The predefined reductions of {@link Gaspi#allreduce} ({@code gaspi_operation_t}). */
 public enum GaspiOperation {
     /** {@code GASPI_OP_MIN}. */
     MIN,

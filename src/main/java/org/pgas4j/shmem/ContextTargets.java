@@ -16,12 +16,12 @@ import org.pgas4j.Rma;
  * element range, PE in the team and a member of the space, capability), the core handles they
  * resolve to (cached per space and PE), and the events kept for the next quiet.
  *
- * <p>The root of the context's class chain ({@code ContextTargets <- TypedShmemContext <-
- * ShmemContext}, each sealed to the next): the typed entry points of {@link TypedShmemContext}
- * and the atomics of {@link ShmemContext} read the caches below as fields of the same object, and
- * the checks are final, so the hot paths bind statically, load no extra object and allocate nothing.
+ * <p>The root of the context's class chain ({@code ContextTargets <- ContextOps <- ShmemContext},
+ * each sealed to the next): the entry points of {@link ShmemContext} and the operations of
+ * {@link ContextOps} read the caches below as fields of the same object, and the checks are final,
+ * so the hot paths bind statically, load no extra object and allocate nothing.
  */
-abstract sealed class ContextTargets permits TypedShmemContext {
+abstract sealed class ContextTargets permits ContextOps {
     private static final Peer[] NO_PEERS = new Peer[0];
 
     final Shmem shmem;
@@ -189,7 +189,7 @@ abstract sealed class ContextTargets permits TypedShmemContext {
     /**
      * The checks of a contiguous put, which the typed put methods then issue as an implicit-completion
      * core put (the source is reusable on return; {@link ShmemContext#quiet()} completes it): kept apart
-     * from {@link TypedShmemContext}'s transfer so that the put path is short enough for the JIT to inline whole.
+     * from {@link ContextOps#transfer} so that the put path is short enough for the JIT to inline whole.
      */
     final long putRange(String routine, SymmetricArray dest, long destIndex, int srcLength, int srcIndex, int count,
                         int pe, DataType carrier) {

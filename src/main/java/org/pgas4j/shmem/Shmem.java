@@ -367,6 +367,30 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
         return object.allocation().space;
     }
 
+    // ---------------------------------------------------------------- point-to-point synchronisation
+
+    /** {@code shmem_wait_until}: waits until element {@code index} of this PE's {@code ivar} satisfies {@code cmp value}. */
+    public void waitUntil(SymmetricArray ivar, long index, Cmp cmp, long value) {
+        waits.waitUntil(ivar, index, cmp, value);
+    }
+
+    /** {@code shmem_test}: whether element {@code index} of this PE's {@code ivar} satisfies {@code cmp value}. */
+    public boolean test(SymmetricArray ivar, long index, Cmp cmp, long value) {
+        return waits.test(ivar, index, cmp, value);
+    }
+
+    /** {@code shmem_signal_wait_until}: waits until this PE's signal word satisfies {@code cmp value}; returns its value then. */
+    public long signalWaitUntil(SymmetricArray signal, long index, Cmp cmp, long value) {
+        return waits.signalWaitUntil(signal, index, cmp, value);
+    }
+
+    /** {@code shmem_signal_fetch}: the value of this PE's signal word, read atomically. */
+    public long signalFetch(SymmetricArray signal, long index) {
+        return waits.signalFetch(signal, index);
+    }
+
+    // The all/any/some forms and their vector forms: ShmemSync.
+
     // ---------------------------------------------------------------- for the facade's classes
 
     ShmemContext newContext(ShmemTeam team, int options) {

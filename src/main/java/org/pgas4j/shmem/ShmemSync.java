@@ -1,27 +1,20 @@
 package org.pgas4j.shmem;
 
 /**
- * The point-to-point synchronisation routines of {@link Shmem} ({@code shmem_wait_until},
- * {@code shmem_test}, their all/any/some and vector forms, and signal waits) on this PE's own
- * symmetric objects, each a call into {@link LocalWaits}. {@link Shmem} is the only subclass.
+ * The point-to-point synchronisation routines of {@link Shmem} on several elements at once
+ * ({@code shmem_wait_until_all}, {@code _any}, {@code _some}, their vector forms and the
+ * corresponding tests) on this PE's own symmetric objects, each a call into {@link LocalWaits}.
+ * {@link Shmem} is the only subclass; the single-element waits and tests and the signal waits
+ * are declared in {@link Shmem} itself, so that those hot paths have no visibility bridge (one
+ * more inlining level).
  */
 abstract sealed class ShmemSync permits Shmem {
-    private final LocalWaits waits;
+    final LocalWaits waits;
 
     ShmemSync() {
         this.waits = new LocalWaits((Shmem) this);
     }
 
-
-    /** {@code shmem_wait_until}: waits until element {@code index} of this PE's {@code ivar} satisfies {@code cmp value}. */
-    public void waitUntil(SymmetricArray ivar, long index, Cmp cmp, long value) {
-        waits.waitUntil(ivar, index, cmp, value);
-    }
-
-    /** {@code shmem_test}: whether element {@code index} of this PE's {@code ivar} satisfies {@code cmp value}. */
-    public boolean test(SymmetricArray ivar, long index, Cmp cmp, long value) {
-        return waits.test(ivar, index, cmp, value);
-    }
 
     /**
      * {@code shmem_wait_until_all}: waits until every element of {@code ivars} not excluded by
@@ -85,15 +78,4 @@ abstract sealed class ShmemSync permits Shmem {
     public int testSomeVector(SymmetricArray ivars, long[] indices, boolean[] status, Cmp cmp, long[] values) {
         return waits.testSome(ivars, indices, status, cmp, 0, ShmemChecks.checkValues(ivars, values));
     }
-
-    /** {@code shmem_signal_wait_until}: waits until this PE's signal word satisfies {@code cmp value}; returns its value then. */
-    public long signalWaitUntil(SymmetricArray signal, long index, Cmp cmp, long value) {
-        return waits.signalWaitUntil(signal, index, cmp, value);
-    }
-
-    /** {@code shmem_signal_fetch}: the value of this PE's signal word, read atomically. */
-    public long signalFetch(SymmetricArray signal, long index) {
-        return waits.signalFetch(signal, index);
-    }
-
 }
