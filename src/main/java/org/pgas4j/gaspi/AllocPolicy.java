@@ -1,6 +1,6 @@
 package org.pgas4j.gaspi;
 
-/** How {@link Gaspi#segmentAlloc} and {@link Gaspi#segmentCreate} prepare the memory ({@code gaspi_alloc_t}). */
+/** How {@link Gaspi}{@code .segmentAlloc} and {@link Gaspi}{@code .segmentCreate} prepare the memory ({@code gaspi_alloc_t}). */
 public enum AllocPolicy {
     /** {@code GASPI_MEM_UNINITIALIZED}: whatever the memory holds. */
     UNINITIALIZED,

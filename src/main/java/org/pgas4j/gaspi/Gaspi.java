@@ -2,13 +2,11 @@ package org.pgas4j.gaspi;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.EnumSet;
 import java.util.List;
 import org.pgas4j.AccelerationHint;
 import org.pgas4j.AtomicOp;
 import org.pgas4j.Client;
-import org.pgas4j.DeviceBuffer;
 import org.pgas4j.Endpoint;
 import org.pgas4j.EndpointCapability;
 import org.pgas4j.JobAbortedException;
@@ -44,7 +42,7 @@ import org.pgas4j.Team;
  *
  * <p>A {@code Gaspi} is used by one thread at a time.
  */
-public final class Gaspi implements AutoCloseable {
+public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable {
     /** {@code GASPI_BLOCK}: wait as long as it takes. */
     public static final long BLOCK = -1;
     /** {@code GASPI_TEST}: do not wait; check once. */
@@ -59,64 +57,53 @@ public final class Gaspi implements AutoCloseable {
     public static final byte STATE_CORRUPT = Liveness.CORRUPT;
 
     private final Client client;
-    private final Arena arena = Arena.ofShared();
-    private final Management management;
+    private final Arena arena;
+    /** GASPI's management memory (notification slots, mailboxes), apart from every segment. */
     private final Segment managementSegment;
     private final Liveness liveness;
     private final Deadline deadline;
-    private final SegmentTable table;
-    private final SegmentMaker maker;
     private final Queues queues;
-    private final Groups groups;
-    private final GroupCollectives collectives;
-    private final OneSided oneSided;
-    private final Messages messages;
-    private final Registration registration;
+    private final PassiveTransfers passive;
     private boolean closed;
 
     private Gaspi(Client client) {
-        this.client = client;
         int me = client.jobRank();
         int n = client.jobSize();
         int segments = GaspiSettings.SEGMENT_MAX.value();
-        this.management = new Management(segments, GaspiSettings.NOTIFICATIONS.value(), n,
+        Management management = new Management(segments, GaspiSettings.NOTIFICATIONS.value(), n,
                 GaspiSettings.GROUP_MAX.value());
         Team world = client.world();
         // Management memory: a runtime segment on an endpoint every rank creates first (so its index is the same).
         Endpoint mgmtEndpoint = client.createEndpoint(EnumSet.of(EndpointCapability.RMA, EndpointCapability.AM),
                 EnumSet.noneOf(AccelerationHint.class));
-        this.managementSegment = client.createSegment(management.size());
+        Segment managementSegment = client.createSegment(management.size());
         managementSegment.memory().fill((byte) 0);
         management.attach(managementSegment.memory());
         mgmtEndpoint.bindSegment(managementSegment);
         world.publishBoundSegments(mgmtEndpoint);
         Team managementTeam = client.pair(client.primordialEndpoint(), mgmtEndpoint.index());
         Team self = world.split(me, 0);
-        this.liveness = exchangeProcesses(client, arena);
-        this.deadline = new Deadline(client, liveness);
-        this.table = new SegmentTable(client, segments);
-        this.maker = new SegmentMaker(client, self, table);
-        this.queues = new Queues(GaspiSettings.QUEUE_MAX.value(), GaspiSettings.QUEUE_SIZE_MAX.value());
-        this.groups = new Groups(GaspiSettings.GROUP_MAX.value(), n, me);
-        this.collectives = new GroupCollectives(new Mailboxes(client, management, managementTeam, deadline, arena), groups, arena);
-        this.oneSided = new OneSided(client, table, queues, management, managementTeam, deadline, liveness);
-        this.messages = new Messages(client, table);
-        this.registration = new Registration(messages, table, collectives, groups, deadline, me, n);
+        Arena arena = Arena.ofShared();
+        Liveness liveness = Liveness.exchange(client, arena);
+        Deadline deadline = new Deadline(client, liveness);
+        SegmentTable table = new SegmentTable(client, segments);
+        SegmentMaker maker = new SegmentMaker(client, self, table);
+        Queues queues = new Queues(GaspiSettings.QUEUE_MAX.value(), GaspiSettings.QUEUE_SIZE_MAX.value());
+        Groups groups = new Groups(GaspiSettings.GROUP_MAX.value(), n, me);
+        GroupCollectives collectives = new GroupCollectives(
+                new Mailboxes(client, management, managementTeam, deadline, arena), groups, arena);
+        OneSided oneSided = new OneSided(client, table, queues, management, managementTeam, deadline, liveness);
+        Messages messages = new Messages(client, table);
+        Registration registration = new Registration(messages, table, collectives, groups, deadline, me, n);
+        this.client = client;
+        this.arena = arena;
+        this.managementSegment = managementSegment;
+        this.liveness = liveness;
+        this.deadline = deadline;
+        this.queues = queues;
+        this.passive = new PassiveTransfers(table, messages, oneSided, deadline, arena);
+        super(groups, collectives, me, n, management, table, maker, registration, oneSided);
         world.barrier(); // every rank's handlers are registered before any sends
-    }
-
-    private static Liveness exchangeProcesses(Client client, Arena arena) {
-        int n = client.jobSize();
-        MemorySegment mine = arena.allocate(8, 8);
-        MemorySegment all = arena.allocate(8L * n, 8);
-        mine.set(ValueLayout.JAVA_LONG, 0, ProcessHandle.current().pid());
-        client.collectives().allgather(client.world(), all, mine, 8);
-        long[] pids = all.toArray(ValueLayout.JAVA_LONG);
-        boolean[] sameHost = new boolean[n];
-        for (int r : client.neighbourhood()) {
-            sameHost[r] = true;
-        }
-        return new Liveness(client, pids, sameHost);
     }
 
     /**
@@ -191,7 +178,8 @@ public final class Gaspi implements AutoCloseable {
         }
     }
 
-    private void checkOpen(String op) {
+    @Override
+    void checkOpen(String op) {
         if (closed) {
             throw new GaspiException(GaspiError.NOT_INITIALIZED, op + ": GASPI was terminated on this rank");
         }
@@ -234,159 +222,6 @@ public final class Gaspi implements AutoCloseable {
      */
     public byte[] stateVector() {
         return liveness.states();
-    }
-
-    // ---------------------------------------------------------------- segments
-
-    /** {@code gaspi_segment_alloc}: GASPI allocates {@code size} bytes as local segment {@code id}. */
-    public void segmentAlloc(int id, long size, AllocPolicy policy) {
-        checkOpen("segmentAlloc");
-        LocalSegment s = maker.allocate(id, size, policy == AllocPolicy.INITIALIZED);
-        management.clearArea(s.area());
-    }
-
-    /**
-     * Seed 003's {@code gaspi_segment_bind}: makes {@code size} bytes of host memory the
-     * application owns ({@link MemoryDescription#HOST} or a {@link MemoryDescription.File}
-     * mapping) local segment {@code id}, with every capability of an allocated one. Local; the
-     * memory is not written. Each violated restriction has its own code: SEGMENT_ID_OUT_OF_RANGE,
-     * SEGMENT_ID_IN_USE, TOO_MANY_SEGMENTS, INVALID_SIZE, MEMORY_DESCRIPTION_MISMATCH,
-     * MEMORY_NOT_NATIVE, MEMORY_CONFINED, MEMORY_READ_ONLY, MEMORY_TOO_SMALL, MEMORY_NOT_ALIGNED
-     * (8 bytes; a page for FILE), SIZE_NOT_A_MULTIPLE_OF_PAGESIZE (FILE), MEMORY_IN_USE (overlaps a
-     * bound segment), MEMORY_NOT_A_FILE_MAPPING, UNSUPPORTED_MEMORY_DESCRIPTION.
-     */
-    public void segmentBind(int id, MemoryDescription description, MemorySegment memory, long size) {
-        checkOpen("segmentBind");
-        LocalSegment s = maker.bind(id, description, memory, size);
-        management.clearArea(s.area());
-    }
-
-    /**
-     * Seed 003's {@code gaspi_segment_bind} of device memory ({@link MemoryDescription.DeviceSim},
-     * {@link MemoryDescription.Cuda}) at {@code address}, for example a buffer of
-     * {@link #deviceAllocate}. CUDA without a usable device is UNSUPPORTED_MEMORY_DESCRIPTION,
-     * with the reason.
-     */
-    public void segmentBind(int id, MemoryDescription description, long address, long size) {
-        checkOpen("segmentBind");
-        LocalSegment s = maker.bind(id, description, address, size);
-        management.clearArea(s.area());
-    }
-
-    /** Device memory of a device description, owned by the application, to bind with {@link #segmentBind(int, MemoryDescription, long, long)}. */
-    public DeviceBuffer deviceAllocate(MemoryDescription description, long bytes) {
-        checkOpen("deviceAllocate");
-        return maker.deviceAllocate(description, bytes);
-    }
-
-    /** {@code gaspi_segment_register}: makes local segment {@code id} known to {@code rank}, so that it can access it. */
-    public GaspiReturn segmentRegister(int id, int rank, long timeout) {
-        checkOpen("segmentRegister");
-        oneSided.checkRank("segmentRegister", rank);
-        return registration.register(id, rank, timeout);
-    }
-
-    /**
-     * {@code gaspi_segment_create}: collective over {@code group}: alloc, register with every
-     * member, barrier. On TIMEOUT call again with the same arguments.
-     */
-    public GaspiReturn segmentCreate(int id, long size, int group, long timeout, AllocPolicy policy) {
-        checkOpen("segmentCreate");
-        groups.member("segmentCreate", group);
-        if (!resuming(id)) {
-            segmentAlloc(id, size, policy);
-        }
-        return registration.registerWithGroup(table.get("segmentCreate", id), group, timeout, "segmentCreate");
-    }
-
-    /**
-     * Seed 003's {@code gaspi_segment_use}: collective over {@code group}: bind, then connect and
-     * register with every member, then barrier, the timeout shared by all steps (the seed's
-     * pseudo code). On TIMEOUT call again with the same arguments: the bind is not repeated.
-     */
-    public GaspiReturn segmentUse(int id, MemoryDescription description, MemorySegment memory, long size, int group,
-                                  long timeout) {
-        checkOpen("segmentUse");
-        groups.member("segmentUse", group);
-        if (!resuming(id)) {
-            segmentBind(id, description, memory, size);
-        }
-        return registration.registerWithGroup(table.get("segmentUse", id), group, timeout, "segmentUse");
-    }
-
-    /** {@link #segmentUse(int, MemoryDescription, MemorySegment, long, int, long)} for device memory at {@code address}. */
-    public GaspiReturn segmentUse(int id, MemoryDescription description, long address, long size, int group,
-                                  long timeout) {
-        checkOpen("segmentUse");
-        groups.member("segmentUse", group);
-        if (!resuming(id)) {
-            segmentBind(id, description, address, size);
-        }
-        return registration.registerWithGroup(table.get("segmentUse", id), group, timeout, "segmentUse");
-    }
-
-    private boolean resuming(int id) {
-        SegmentTable.checkId("segment", id);
-        return table.find(id) != null && registration.pending(id);
-    }
-
-    /**
-     * {@code gaspi_segment_delete}, as seed 003 clarifies it: releases what GASPI acquired for
-     * segment {@code id} (its endpoint binding, its notification area, memory GASPI allocated);
-     * memory the application bound stays its own, unchanged and usable. Local.
-     */
-    public void segmentDelete(int id) {
-        checkOpen("segmentDelete");
-        table.get("segmentDelete", id);
-        LocalSegment s = table.remove(id);
-        table.registered(rank(), id, null);
-        registration.forget(id);
-        maker.release(s);
-    }
-
-    /** {@code gaspi_segment_num}. */
-    public int segmentNum() {
-        return table.count();
-    }
-
-    /** {@code gaspi_segment_list}: the ids of this rank's segments, ascending. */
-    public int[] segmentList() {
-        return table.ids().stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    /** {@code gaspi_segment_max}. */
-    public int segmentMax() {
-        return table.max();
-    }
-
-    /**
-     * {@code gaspi_segment_ptr}: the segment's memory, for local loads and stores.
-     *
-     * @throws GaspiException NOT_HOST_ADDRESSABLE for device memory (use RMA or the kind's copies)
-     */
-    public MemorySegment segmentPtr(int id) {
-        checkOpen("segmentPtr");
-        LocalSegment s = table.get("segmentPtr", id);
-        if (s.view() == null) {
-            throw new GaspiException(GaspiError.NOT_HOST_ADDRESSABLE, "segmentPtr: segment " + id + " is "
-                    + s.core().kind() + " memory, which has no host pointer");
-        }
-        return s.view();
-    }
-
-    /** {@code gaspi_segment_size}. */
-    public long segmentSize(int id) {
-        return table.get("segmentSize", id).size();
-    }
-
-    /** The description a segment was bound with ({@link MemoryDescription#HOST} for allocated ones). */
-    public MemoryDescription segmentDescription(int id) {
-        return table.get("segmentDescription", id).description();
-    }
-
-    /** The pgas4j segment under GASPI segment {@code id}, for mixing GASPI with the core API. */
-    public Segment coreSegment(int id) {
-        return table.get("coreSegment", id).core();
     }
 
     // ---------------------------------------------------------------- queues
@@ -525,6 +360,46 @@ public final class Gaspi implements AutoCloseable {
         return management.notifications();
     }
 
+    // ---------------------------------------------------------------- groups (the rest: GaspiGroupProcedures)
+
+    /**
+     * The live group ids. Declared here, not with the other group procedures, so that its generic
+     * signature is Gaspi's own (an inherited method's visibility bridge would be raw).
+     */
+    public List<Integer> groupList() {
+        return groups.ids();
+    }
+
+    // ---------------------------------------------------------------- collectives
+
+    /** {@code gaspi_barrier}: collective over {@code group}; on TIMEOUT call again to complete it. */
+    public GaspiReturn barrier(int group, long timeout) {
+        checkOpen("barrier");
+        return collectives.barrier(group, timeout);
+    }
+
+    /**
+     * {@code gaspi_allreduce}: combines {@code num} elements (at most 255) of {@code type} from
+     * every member's {@code send} with {@code op} into every member's {@code recv}.
+     */
+    public GaspiReturn allreduce(MemorySegment send, MemorySegment recv, int num, GaspiOperation op,
+                                 GaspiDatatype type, int group, long timeout) {
+        checkOpen("allreduce");
+        return collectives.allreduce(send, recv, num, op, type, group, timeout);
+    }
+
+    /** {@code gaspi_allreduce_user}: as {@link #allreduce} with the application's reduction. */
+    public GaspiReturn allreduceUser(MemorySegment send, MemorySegment recv, int num, int elementSize,
+                                     GaspiReduction reduction, int group, long timeout) {
+        checkOpen("allreduceUser");
+        return collectives.allreduceUser(send, recv, num, elementSize, reduction, group, timeout);
+    }
+
+    /** {@code gaspi_allreduce_elem_max}. */
+    public int allreduceElemMax() {
+        return GroupCollectives.ELEMENTS_MAX;
+    }
+
     // ---------------------------------------------------------------- atomics
 
     /**
@@ -565,34 +440,8 @@ public final class Gaspi implements AutoCloseable {
      * the message is with the receiver (the memory may be reused).
      */
     public GaspiReturn passiveSend(int seg, long offset, int rank, long size, long timeout) {
-        String op = "passiveSend";
-        checkOpen(op);
-        oneSided.checkRank(op, rank);
-        deadline.start(timeout, op);
-        LocalSegment s = table.get(op, seg);
-        if (size <= 0 || size > messages.passiveMax(rank)) {
-            throw new GaspiException(GaspiError.PASSIVE_SIZE, op + ": size " + size + " is outside (0, "
-                    + messages.passiveMax(rank) + "] (passive_transfer_size_max)");
-        }
-        if (offset < 0 || offset > s.size() - size) {
-            throw new GaspiException(GaspiError.OUT_OF_BOUNDS, op + ": offset " + offset + " and size " + size
-                    + " leave segment " + seg + " of " + s.size() + " bytes");
-        }
-        MemorySegment payload;
-        long at = offset;
-        if (s.core().kind().rules().directLoadStore()) {
-            payload = s.core().memory();
-        } else {
-            payload = arena.allocate(size);
-            s.core().copyTo(offset, payload, 0, size);
-            at = 0;
-        }
-        try {
-            messages.sendPassive(rank, payload, at, size);
-        } catch (JobAbortedException e) {
-            throw new GaspiException(GaspiError.PEER_FAILED, op + ": " + e.getMessage(), e);
-        }
-        return GaspiReturn.SUCCESS;
+        checkOpen("passiveSend");
+        return passive.send(seg, offset, rank, size, timeout);
     }
 
     /**
@@ -601,109 +450,8 @@ public final class Gaspi implements AutoCloseable {
      * and stays queued) and stores its sender in {@code rank[0]}.
      */
     public GaspiReturn passiveReceive(int seg, long offset, int[] rank, long size, long timeout) {
-        String op = "passiveReceive";
-        checkOpen(op);
-        LocalSegment s = table.get(op, seg);
-        if (rank == null || rank.length < 1) {
-            throw new GaspiException(GaspiError.OUT_OF_BOUNDS, op + ": rank must hold one int");
-        }
-        if (size < 0 || offset < 0 || offset > s.size() - size) {
-            throw new GaspiException(GaspiError.OUT_OF_BOUNDS, op + ": offset " + offset + " and size " + size
-                    + " leave segment " + seg + " of " + s.size() + " bytes");
-        }
-        deadline.start(timeout, op);
-        Messages.Passive m;
-        while ((m = messages.peekPassive()) == null) {
-            if (!deadline.idle(op)) {
-                return GaspiReturn.TIMEOUT;
-            }
-        }
-        if (m.data().length > size) {
-            throw new GaspiException(GaspiError.PASSIVE_SIZE, op + ": a message of " + m.data().length + " bytes from rank "
-                    + m.source() + " does not fit in " + size + " bytes");
-        }
-        messages.nextPassive();
-        s.core().copyFrom(offset, MemorySegment.ofArray(m.data()), 0, m.data().length);
-        rank[0] = m.source();
-        return GaspiReturn.SUCCESS;
+        checkOpen("passiveReceive");
+        return passive.receive(seg, offset, rank, size, timeout);
     }
 
-    // ---------------------------------------------------------------- groups and collectives
-
-    /** {@code gaspi_group_create}: an empty group; ranks that create groups in the same order get the same ids. */
-    public int groupCreate() {
-        checkOpen("groupCreate");
-        return groups.create();
-    }
-
-    /** {@code gaspi_group_add}. */
-    public void groupAdd(int group, int rank) {
-        checkOpen("groupAdd");
-        groups.add(group, rank, ranks());
-    }
-
-    /** {@code gaspi_group_commit}: collective over the group's members, which must have added the same ranks. */
-    public GaspiReturn groupCommit(int group, long timeout) {
-        checkOpen("groupCommit");
-        return collectives.commit(group, timeout, rank());
-    }
-
-    /** {@code gaspi_group_delete}. */
-    public void groupDelete(int group) {
-        checkOpen("groupDelete");
-        groups.delete(group);
-    }
-
-    /** {@code gaspi_group_size}. */
-    public int groupSize(int group) {
-        return groups.get("groupSize", group).members.length;
-    }
-
-    /** {@code gaspi_group_ranks}: the members, ascending. */
-    public int[] groupRanks(int group) {
-        return groups.get("groupRanks", group).members.clone();
-    }
-
-    /** {@code gaspi_group_num}: live groups. */
-    public int groupNum() {
-        return groups.count();
-    }
-
-    /** {@code gaspi_group_max}. */
-    public int groupMax() {
-        return groups.max();
-    }
-
-    /** The live group ids. */
-    public List<Integer> groupList() {
-        return groups.ids();
-    }
-
-    /** {@code gaspi_barrier}: collective over {@code group}; on TIMEOUT call again to complete it. */
-    public GaspiReturn barrier(int group, long timeout) {
-        checkOpen("barrier");
-        return collectives.barrier(group, timeout);
-    }
-
-    /**
-     * {@code gaspi_allreduce}: combines {@code num} elements (at most 255) of {@code type} from
-     * every member's {@code send} with {@code op} into every member's {@code recv}.
-     */
-    public GaspiReturn allreduce(MemorySegment send, MemorySegment recv, int num, GaspiOperation op,
-                                 GaspiDatatype type, int group, long timeout) {
-        checkOpen("allreduce");
-        return collectives.allreduce(send, recv, num, op, type, group, timeout);
-    }
-
-    /** {@code gaspi_allreduce_user}: as {@link #allreduce} with the application's reduction. */
-    public GaspiReturn allreduceUser(MemorySegment send, MemorySegment recv, int num, int elementSize,
-                                     GaspiReduction reduction, int group, long timeout) {
-        checkOpen("allreduceUser");
-        return collectives.allreduceUser(send, recv, num, elementSize, reduction, group, timeout);
-    }
-
-    /** {@code gaspi_allreduce_elem_max}. */
-    public int allreduceElemMax() {
-        return GroupCollectives.ELEMENTS_MAX;
-    }
 }

@@ -1,5 +1,8 @@
 package org.pgas4j.gaspi;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.IntPredicate;
@@ -31,6 +34,21 @@ final class Liveness {
         this.pids = pids;
         this.sameHost = sameHost;
         this.states = new byte[pids.length];
+    }
+
+    /** Exchanges the ranks' process ids (collective over the job) and notes which ranks share this host. */
+    static Liveness exchange(Client client, Arena arena) {
+        int n = client.jobSize();
+        MemorySegment mine = arena.allocate(8, 8);
+        MemorySegment all = arena.allocate(8L * n, 8);
+        mine.set(ValueLayout.JAVA_LONG, 0, ProcessHandle.current().pid());
+        client.collectives().allgather(client.world(), all, mine, 8);
+        long[] pids = all.toArray(ValueLayout.JAVA_LONG);
+        boolean[] sameHost = new boolean[n];
+        for (int r : client.neighbourhood()) {
+            sameHost[r] = true;
+        }
+        return new Liveness(client, pids, sameHost);
     }
 
     /** A copy of the state vector. */

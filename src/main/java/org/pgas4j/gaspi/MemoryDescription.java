@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /**
  * Seed 003's {@code gaspi_memory_description_t}: what kind of memory an application provides to
- * {@link Gaspi#segmentBind} and {@link Gaspi#segmentUse}. Each description maps onto a pgas4j
+ * {@link Gaspi}{@code .segmentBind} and {@link Gaspi}{@code .segmentUse}. Each description maps onto a pgas4j
  * memory kind: {@link Host} onto HOST, {@link File} onto FILE, {@link DeviceSim} onto DEVICE_SIM,
  * {@link Cuda} onto CUDA_UVA.
  */
@@ -35,7 +35,7 @@ public sealed interface MemoryDescription {
 
     /**
      * Simulated device memory of device {@code device} (pgas4j's DEVICE_SIM): not host
-     * addressable; bind it by the address of a buffer from {@link Gaspi#deviceAllocate}.
+     * addressable; bind it by the address of a buffer from {@link Gaspi}{@code .deviceAllocate}.
      *
      * @param device the simulated device's ordinal
      */

@@ -1,20 +1,9 @@
 package org.pgas4j.shmem;
 
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
-import org.pgas4j.AccelerationHint;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.Client;
-import org.pgas4j.Endpoint;
-import org.pgas4j.EndpointCapability;
-import org.pgas4j.MemoryKind;
-import org.pgas4j.MemoryKindClass;
-import org.pgas4j.MemoryKindSpec;
-import org.pgas4j.ReduceOp;
-import org.pgas4j.ResourceException;
 import org.pgas4j.Segment;
 import org.pgas4j.Team;
 
@@ -36,7 +25,7 @@ import org.pgas4j.Team;
  * also check that every PE passed the same arguments (an allreduce per call). A {@code Shmem} is
  * used by one thread at a time unless its contexts are used as documented there.
  */
-public final class Shmem implements AutoCloseable {
+public final class Shmem extends ShmemSync implements AutoCloseable {
     private final Client client;
     private final boolean checked;
     private final ShmemTeam world;
@@ -44,23 +33,22 @@ public final class Shmem implements AutoCloseable {
     private final MemorySpace defaultSpace;
     private final ShmemContext defaultContext;
     private final ShmemCollectives collectives;
-    private final LocalWaits waits;
-    private final List<ShmemContext> contexts = new ArrayList<>();
-    private final Segment heapSegment;
-    private int nextSpaceId = 1;
-    private long nextAllocation = 1;
+    /** The checks the facade's classes share. */
+    private final ShmemChecks checks;
+    /** Every context, and completing or retiring them together. */
+    private final ShmemContexts contexts;
+    /** malloc, calloc, align, realloc, free and their space forms. */
+    private final SymmetricAllocator allocator;
+    /** Creating and destroying memory spaces. */
+    private final ShmemSpaces spaces;
     private boolean closed;
     private final Team coreWorld;
-    private final org.pgas4j.Rma rma;
-    /** Whether a context may hold events (gets, atomics not complete in their call) the next barrier must wait for. */
-    private boolean eventsKept;
 
     private Shmem(Client client) {
         this.client = client;
         this.checked = ShmemSettings.CHECKED.value();
-        this.heapSegment = client.primordialEndpoint().boundSegment().orElseThrow();
+        Segment heapSegment = client.primordialEndpoint().boundSegment().orElseThrow();
         this.coreWorld = client.world();
-        this.rma = client.rma();
         this.world = new ShmemTeam(this, coreWorld, null, "SHMEM_TEAM_WORLD", true);
         this.shared = new ShmemTeam(this, sharedTeam(client, coreWorld), null, "SHMEM_TEAM_SHARED", true);
         this.defaultSpace = new MemorySpace(this, 0, DeviceType.CPU, heapSegment.size(),
@@ -68,9 +56,12 @@ public final class Shmem implements AutoCloseable {
                         | MemorySpace.CAP_WORLD | MemorySpace.CAP_SIGNAL,
                 coreWorld, 0, heapSegment.memory(), -1, coreWorld, null);
         this.defaultSpace.team = world;
-        this.defaultContext = new ShmemContext(this, world, 0, true);
+        this.checks = new ShmemChecks(this, client);
+        this.contexts = new ShmemContexts(this, world);
+        this.defaultContext = contexts.defaultContext();
+        this.allocator = new SymmetricAllocator(this, client, checks, contexts, checked);
+        this.spaces = new ShmemSpaces(this, client, defaultSpace, checks, contexts);
         this.collectives = new ShmemCollectives(this);
-        this.waits = new LocalWaits(this);
     }
 
     /**
@@ -102,15 +93,9 @@ public final class Shmem implements AutoCloseable {
         if (closed) {
             return;
         }
-        for (ShmemContext c : contexts) {
-            c.quietIfLive();
-        }
-        defaultContext.quiet();
+        contexts.quietBeforeClose();
         closed = true;
-        defaultContext.retire();
-        for (ShmemContext c : contexts) {
-            c.retire();
-        }
+        contexts.retireAll();
         client.close();
     }
 
@@ -201,7 +186,7 @@ public final class Shmem implements AutoCloseable {
         if (closed) {
             checkOpen("barrierAll");
         }
-        quietAllBeforeBarrier();
+        contexts.quietAllBeforeBarrier();
         coreWorld.barrier();
     }
 
@@ -236,7 +221,7 @@ public final class Shmem implements AutoCloseable {
      * @throws BadArgumentException if {@code count} is negative or {@code type} null
      */
     public SymmetricArray malloc(ShmemType type, long count) {
-        return allocate("malloc", defaultSpace, type, count, SymmetricHeap.MIN_ALIGNMENT, false);
+        return allocator.allocate("malloc", defaultSpace, type, count, SymmetricHeap.MIN_ALIGNMENT, false);
     }
 
     /** {@code shmem_malloc} of {@code bytes} bytes, as an array of {@link ShmemType#UCHAR}. */
@@ -246,7 +231,7 @@ public final class Shmem implements AutoCloseable {
 
     /** {@code shmem_calloc}: {@link #malloc} with every byte zero. */
     public SymmetricArray calloc(ShmemType type, long count) {
-        return allocate("calloc", defaultSpace, type, count, SymmetricHeap.MIN_ALIGNMENT, true);
+        return allocator.allocate("calloc", defaultSpace, type, count, SymmetricHeap.MIN_ALIGNMENT, true);
     }
 
     /**
@@ -259,7 +244,7 @@ public final class Shmem implements AutoCloseable {
             throw new BadArgumentException("align: alignment " + alignment + " on PE " + myPe()
                     + " is not a positive power of two");
         }
-        return allocate("align", defaultSpace, type, count, alignment, false);
+        return allocator.allocate("align", defaultSpace, type, count, alignment, false);
     }
 
     /**
@@ -273,29 +258,7 @@ public final class Shmem implements AutoCloseable {
         if (object == null) {
             return malloc(type, count);
         }
-        checkWholeAllocation("realloc", object, defaultSpace);
-        if (count == 0) {
-            free(object);
-            return null;
-        }
-        checkCount("realloc", count);
-        if (checked) {
-            symmetric("realloc", defaultSpace.coreTeam, count, object.allocation().serial);
-        }
-        quietAll();
-        client.world().barrier(); // nobody still writes the old block
-        long bytes = Math.multiplyExact(count, (long) object.type().size());
-        long offset = defaultSpace.heap.allocate(bytes, SymmetricHeap.MIN_ALIGNMENT);
-        if (offset < 0) {
-            client.world().barrier();
-            return null;
-        }
-        long keep = Math.min(bytes, object.byteSize());
-        MemorySegment.copy(defaultSpace.local, object.byteOffset(0), defaultSpace.local, offset, keep);
-        release(object);
-        SymmetricArray result = SymmetricArray.whole(defaultSpace, offset, object.type(), count, nextAllocation++);
-        client.world().barrier();
-        return result;
+        return allocator.realloc(defaultSpace, object, count);
     }
 
     /**
@@ -309,13 +272,7 @@ public final class Shmem implements AutoCloseable {
         if (object == null) {
             return;
         }
-        checkWholeAllocation("free", object, defaultSpace);
-        if (checked) {
-            symmetric("free", defaultSpace.coreTeam, object.allocation().serial);
-        }
-        quietAll();
-        client.world().barrier();
-        release(object);
+        allocator.free("free", defaultSpace, object, client.world());
     }
 
     /**
@@ -324,7 +281,7 @@ public final class Shmem implements AutoCloseable {
      */
     public MemorySegment local(SymmetricArray object) {
         checkOpen("local");
-        checkObject("local", object);
+        checks.checkObject("local", object);
         MemorySpace s = object.allocation().space;
         if (!s.has(MemorySpace.CAP_DIRECT)) {
             throw new IllegalStateException("local: " + s.describe() + " has no direct access (CAP_DIRECT)");
@@ -336,14 +293,7 @@ public final class Shmem implements AutoCloseable {
 
     /** The device types this job can create spaces on (a space may still be on some PEs only). */
     public Set<DeviceType> deviceTypes() {
-        Set<DeviceType> types = EnumSet.of(DeviceType.CPU);
-        if (MemoryKindClass.DEVICE_SIM.unavailableReason().isEmpty()) {
-            types.add(DeviceType.DEVICE_SIM);
-        }
-        if (MemoryKindClass.CUDA_UVA.unavailableReason().isEmpty()) {
-            types.add(DeviceType.CUDA);
-        }
-        return types;
+        return ShmemSpaces.deviceTypes();
     }
 
     /**
@@ -356,114 +306,7 @@ public final class Shmem implements AutoCloseable {
      */
     public SpaceCreation spaceCreate(SpaceConfig config) {
         checkOpen("spaceCreate");
-        Team w = client.world();
-        String problem = config == null ? "config is null" : config.problem();
-        int device = config == null || config.deviceType() == null ? -1 : config.deviceType().ordinal();
-        long size = config == null ? -1 : config.sizePerPe();
-        int flags = config == null ? -1 : config.flags();
-        long[] args = {device, size, flags, -device, -size, -flags};
-        long[] agreed = new long[args.length];
-        client.collectives().allreduce(w, agreed, args, ReduceOp.MAX);
-        boolean differ = agreed[0] != -agreed[3] || agreed[1] != -agreed[4] || agreed[2] != -agreed[5];
-        int id = nextSpaceId++;
-        if (differ) {
-            return failedSpace("the configuration differs between PEs (identical configurations are required)");
-        }
-        if (problem != null) {
-            return failedSpace("invalid configuration: " + problem);
-        }
-        boolean member = canReach(config.deviceType());
-        long members = client.collectives().allreduceLong(w, member ? 1 : 0, ReduceOp.SUM);
-        if (members == 0) {
-            return failedSpace("no PE can reach device type " + config.deviceType()
-                    + " (the space-associated team would be empty)");
-        }
-        long bytes = (config.sizePerPe() + SymmetricHeap.MIN_ALIGNMENT - 1) & -SymmetricHeap.MIN_ALIGNMENT;
-        return config.deviceType() == DeviceType.CPU ? cpuSpace(id, config, bytes, member, members)
-                : deviceSpace(id, config, bytes, member, members);
-    }
-
-    /** A CPU space, carved out of the default heap: the same collective step on every PE. */
-    private SpaceCreation cpuSpace(int id, SpaceConfig config, long bytes, boolean member, long members) {
-        Team w = client.world();
-        long block = defaultSpace.heap.allocate(bytes, SymmetricHeap.MIN_ALIGNMENT);
-        long fits = client.collectives().allreduceLong(w, block >= 0 ? 1 : 0, ReduceOp.MIN);
-        if (fits == 0) {
-            if (block >= 0) {
-                defaultSpace.heap.release(block);
-            }
-            return failedSpace("sizePerPe " + config.sizePerPe() + " exceeds the capacity left on the device ("
-                    + defaultSpace.heap.largestFree() + " bytes free in this PE's host heap)");
-        }
-        Team core = w.split(member ? 0 : -1, w.rank());
-        if (!member) {
-            return new SpaceCreation(0, MemorySpace.INVALID, ShmemTeam.INVALID, null);
-        }
-        long caps = MemorySpace.CAP_RMA | MemorySpace.CAP_COLL | MemorySpace.CAP_AMO | MemorySpace.CAP_DIRECT
-                | MemorySpace.CAP_SIGNAL | (members == nPes() ? MemorySpace.CAP_WORLD : 0);
-        MemorySpace space = new MemorySpace(this, id, config.deviceType(), bytes, caps, core, block,
-                defaultSpace.local.asSlice(block, bytes), block, w, null);
-        space.local.fill((byte) 0);
-        return joined(space, core, id);
-    }
-
-    /**
-     * A device space: on each member, a segment of its first visible device of the type, bound to
-     * an endpoint of its own and published; peers reach it through a team pair of that endpoint.
-     * Every PE creates the endpoint (members bind it), so its index is the same everywhere.
-     * Device memory is not host-addressable: no CAP_DIRECT, CAP_COLL or CAP_SIGNAL; atomics are
-     * performed by the owner (CAP_AMO) on DEVICE_SIM and absent on CUDA.
-     */
-    private SpaceCreation deviceSpace(int id, SpaceConfig config, long bytes, boolean member, long members) {
-        Team w = client.world();
-        Endpoint ep = client.createEndpoint(EnumSet.of(EndpointCapability.RMA, EndpointCapability.AM),
-                EnumSet.noneOf(AccelerationHint.class));
-        MemoryKindClass kindClass = config.deviceType() == DeviceType.CUDA ? MemoryKindClass.CUDA_UVA
-                : MemoryKindClass.DEVICE_SIM;
-        MemoryKind kind = null;
-        Segment segment = null;
-        String problem = null;
-        if (member) {
-            int device = client.visibleDevices(kindClass).getFirst();
-            try {
-                kind = client.createMemoryKind(kindClass == MemoryKindClass.CUDA_UVA ? new MemoryKindSpec.CudaUva(device)
-                        : new MemoryKindSpec.DeviceSim(device));
-                segment = client.createSegment(kind, bytes);
-            } catch (ResourceException | BadArgumentException e) {
-                problem = e.getMessage();
-                if (kind != null) {
-                    kind.destroy();
-                }
-            }
-        }
-        long fits = client.collectives().allreduceLong(w, problem == null ? 1 : 0, ReduceOp.MIN);
-        if (fits == 0) {
-            if (segment != null) {
-                segment.destroy();
-                kind.destroy();
-            }
-            return failedSpace("sizePerPe " + config.sizePerPe() + " exceeds the capacity of the " + config.deviceType()
-                    + " device on some PE" + (problem != null ? " (PE " + myPe() + ": " + problem + ")" : ""));
-        }
-        Team core = w.split(member ? 0 : -1, w.rank());
-        if (!member) {
-            return new SpaceCreation(0, MemorySpace.INVALID, ShmemTeam.INVALID, null);
-        }
-        ep.bindSegment(segment);
-        core.publishBoundSegments(ep);
-        long caps = MemorySpace.CAP_RMA | (kind.rules().atomics() ? MemorySpace.CAP_AMO : 0)
-                | (members == nPes() ? MemorySpace.CAP_WORLD : 0);
-        MemorySpace space = new MemorySpace(this, id, config.deviceType(), bytes, caps, core, 0, null, -1,
-                client.pair(client.primordialEndpoint(), ep.index()), segment);
-        return joined(space, core, id);
-    }
-
-    private SpaceCreation joined(MemorySpace space, Team core, int id) {
-        ShmemTeam team = new ShmemTeam(this, core, space, "space#" + id, false);
-        space.team = team;
-        space.liveTeams = 1;
-        core.barrier();
-        return new SpaceCreation(0, space, team, null);
+        return spaces.create(config);
     }
 
     /**
@@ -478,36 +321,7 @@ public final class Shmem implements AutoCloseable {
         if (space == MemorySpace.INVALID) {
             return 0;
         }
-        checkSpace("spaceDestroy", space);
-        if (space == defaultSpace) {
-            throw new IllegalStateException("spaceDestroy: the default space lives until finalize");
-        }
-        // A team alive on any member refuses the destroy on every member.
-        long live = client.collectives().allreduceLong(space.coreTeam, space.liveTeams, ReduceOp.MAX);
-        if (live > 0) {
-            return 1;
-        }
-        if (space.heap.liveBlocks() > 0) {
-            throw new IllegalStateException("spaceDestroy: " + space.describe() + " still holds "
-                    + space.heap.liveBlocks() + " allocations on PE " + myPe() + "; free them first");
-        }
-        quietAll();
-        space.coreTeam.barrier();
-        space.coreTeam.destroy();
-        if (space.blockInDefaultHeap >= 0) {
-            defaultSpace.heap.release(space.blockInDefaultHeap);
-        }
-        if (space.deviceSegment != null) {
-            MemoryKind kind = space.deviceSegment.kind();
-            space.deviceSegment.destroy();
-            kind.destroy();
-        }
-        space.destroyed = true;
-        defaultContext.forget(space);
-        for (ShmemContext c : contexts) {
-            c.forget(space);
-        }
-        return 0;
+        return spaces.destroy(space);
     }
 
     /**
@@ -519,7 +333,7 @@ public final class Shmem implements AutoCloseable {
             checkOpen("spaceMalloc");
             return null;
         }
-        return allocate("spaceMalloc", space, type, count, SymmetricHeap.MIN_ALIGNMENT, false);
+        return allocator.allocate("spaceMalloc", space, type, count, SymmetricHeap.MIN_ALIGNMENT, false);
     }
 
     /** {@code shmem_space_calloc}: {@link #spaceMalloc} zero-filled; null without a barrier for a zero count. */
@@ -528,7 +342,7 @@ public final class Shmem implements AutoCloseable {
             checkOpen("spaceCalloc");
             return null;
         }
-        return allocate("spaceCalloc", space, type, count, SymmetricHeap.MIN_ALIGNMENT, true);
+        return allocator.allocate("spaceCalloc", space, type, count, SymmetricHeap.MIN_ALIGNMENT, true);
     }
 
     /**
@@ -542,20 +356,14 @@ public final class Shmem implements AutoCloseable {
         if (space == MemorySpace.INVALID || object == null) {
             return;
         }
-        checkSpace("spaceFree", space);
-        checkWholeAllocation("spaceFree", object, space);
-        if (checked) {
-            symmetric("spaceFree", space.coreTeam, object.allocation().serial);
-        }
-        quietAll();
-        space.coreTeam.barrier();
-        release(object);
+        checks.checkSpace("spaceFree", space);
+        allocator.free("spaceFree", space, object, space.coreTeam);
     }
 
     /** {@code shmem_get_space}: the space {@code object} was allocated from. */
     public MemorySpace getSpace(SymmetricArray object) {
         checkOpen("getSpace");
-        checkObject("getSpace", object);
+        checks.checkObject("getSpace", object);
         return object.allocation().space;
     }
 
@@ -571,69 +379,6 @@ public final class Shmem implements AutoCloseable {
         return waits.test(ivar, index, cmp, value);
     }
 
-    /**
-     * {@code shmem_wait_until_all}: waits until every element of {@code ivars} not excluded by
-     * {@code status} (true = excluded; null = none excluded) satisfies {@code cmp value}.
-     */
-    public void waitUntilAll(SymmetricArray ivars, boolean[] status, Cmp cmp, long value) {
-        waits.waitAll(ivars, status, cmp, value, null);
-    }
-
-    /** {@code shmem_wait_until_any}: waits until some included element satisfies the comparison; returns its index, -1 if all are excluded. */
-    public long waitUntilAny(SymmetricArray ivars, boolean[] status, Cmp cmp, long value) {
-        return waits.waitAny(ivars, status, cmp, value, null);
-    }
-
-    /** {@code shmem_wait_until_some}: waits until at least one included element satisfies it; stores their indices in {@code indices}, returns how many. */
-    public int waitUntilSome(SymmetricArray ivars, long[] indices, boolean[] status, Cmp cmp, long value) {
-        return waits.waitSome(ivars, indices, status, cmp, value, null);
-    }
-
-    /** {@code shmem_wait_until_all_vector}: {@link #waitUntilAll} with a comparison value per element. */
-    public void waitUntilAllVector(SymmetricArray ivars, boolean[] status, Cmp cmp, long[] values) {
-        waits.waitAll(ivars, status, cmp, 0, checkValues(ivars, values));
-    }
-
-    /** {@code shmem_wait_until_any_vector}. */
-    public long waitUntilAnyVector(SymmetricArray ivars, boolean[] status, Cmp cmp, long[] values) {
-        return waits.waitAny(ivars, status, cmp, 0, checkValues(ivars, values));
-    }
-
-    /** {@code shmem_wait_until_some_vector}. */
-    public int waitUntilSomeVector(SymmetricArray ivars, long[] indices, boolean[] status, Cmp cmp, long[] values) {
-        return waits.waitSome(ivars, indices, status, cmp, 0, checkValues(ivars, values));
-    }
-
-    /** {@code shmem_test_all}: whether every included element satisfies the comparison now. */
-    public boolean testAll(SymmetricArray ivars, boolean[] status, Cmp cmp, long value) {
-        return waits.testAll(ivars, status, cmp, value, null);
-    }
-
-    /** {@code shmem_test_any}: the index of an included element satisfying it now, or -1. */
-    public long testAny(SymmetricArray ivars, boolean[] status, Cmp cmp, long value) {
-        return waits.testAny(ivars, status, cmp, value, null);
-    }
-
-    /** {@code shmem_test_some}: the indices of included elements satisfying it now, into {@code indices}; returns how many. */
-    public int testSome(SymmetricArray ivars, long[] indices, boolean[] status, Cmp cmp, long value) {
-        return waits.testSome(ivars, indices, status, cmp, value, null);
-    }
-
-    /** {@code shmem_test_all_vector}. */
-    public boolean testAllVector(SymmetricArray ivars, boolean[] status, Cmp cmp, long[] values) {
-        return waits.testAll(ivars, status, cmp, 0, checkValues(ivars, values));
-    }
-
-    /** {@code shmem_test_any_vector}. */
-    public long testAnyVector(SymmetricArray ivars, boolean[] status, Cmp cmp, long[] values) {
-        return waits.testAny(ivars, status, cmp, 0, checkValues(ivars, values));
-    }
-
-    /** {@code shmem_test_some_vector}. */
-    public int testSomeVector(SymmetricArray ivars, long[] indices, boolean[] status, Cmp cmp, long[] values) {
-        return waits.testSome(ivars, indices, status, cmp, 0, checkValues(ivars, values));
-    }
-
     /** {@code shmem_signal_wait_until}: waits until this PE's signal word satisfies {@code cmp value}; returns its value then. */
     public long signalWaitUntil(SymmetricArray signal, long index, Cmp cmp, long value) {
         return waits.signalWaitUntil(signal, index, cmp, value);
@@ -644,65 +389,35 @@ public final class Shmem implements AutoCloseable {
         return waits.signalFetch(signal, index);
     }
 
+    // The all/any/some forms and their vector forms: ShmemSync.
+
     // ---------------------------------------------------------------- for the facade's classes
 
     ShmemContext newContext(ShmemTeam team, int options) {
-        ShmemContext c = new ShmemContext(this, team, options, false);
-        contexts.add(c);
-        return c;
+        return contexts.create(this, team, options);
     }
 
     void forget(ShmemContext context) {
-        contexts.remove(context);
+        contexts.forget(context);
     }
 
     /** Completes the outstanding operations of every context on {@code team} (before it goes). */
     void quietAllContextsOf(ShmemTeam team) {
-        for (ShmemContext c : contexts) {
-            if (c.team() == team) {
-                c.quietIfLive();
-            }
-        }
+        contexts.quietAllOf(team);
     }
 
     /** Ends the hot paths' use of every context on {@code team} (destroyed). */
     void retireContextsOf(ShmemTeam team) {
-        for (ShmemContext c : contexts) {
-            if (c.team() == team) {
-                c.retire();
-            }
-        }
+        contexts.retireAllOf(team);
     }
 
     void quietAll() {
-        defaultContext.quiet();
-        for (ShmemContext c : contexts) {
-            c.quietIfLive();
-        }
-    }
-
-    /**
-     * {@link #quietAll()} before a world barrier: the barrier's own fence orders direct-path puts,
-     * so the core's implicit-completion wait (and its fence) runs only when something is outstanding.
-     */
-    private void quietAllBeforeBarrier() {
-        if (eventsKept) {
-            eventsKept = false;
-            defaultContext.waitPending();
-            for (ShmemContext c : contexts) {
-                if (!c.isDestroyed() && c.team().isValid()) {
-                    c.waitPending();
-                }
-            }
-        }
-        if (rma.nbiOutstanding() != 0) {
-            rma.waitNbi();
-        }
+        contexts.quietAll();
     }
 
     /** Notes that a context keeps an event for its next quiet, so that the next barrier looks at every context. */
     void eventKept() {
-        eventsKept = true;
+        contexts.eventKept();
     }
 
     /** Whether OpenSHMEM is still initialised on this PE (the hot paths' cheap form of {@link #checkOpen}). */
@@ -718,119 +433,16 @@ public final class Shmem implements AutoCloseable {
 
     /** Checks that {@code object} is a live object of this PE. */
     void checkObject(String routine, SymmetricArray object) {
-        if (object == null) {
-            throw new BadArgumentException(routine + ": the symmetric object is null on PE " + myPe());
-        }
-        object.checkLive(routine);
-        MemorySpace s = object.allocation().space;
-        if (s.owner() != this) {
-            throw new IllegalStateException(routine + ": " + object + " belongs to another PE's OpenSHMEM "
-                    + "(PE " + s.owner().myPe() + "), not PE " + myPe() + "'s");
-        }
-        if (s.destroyed) {
-            throw new IllegalStateException(routine + ": " + object + " is in a destroyed space");
-        }
+        checks.checkObject(routine, object);
     }
 
     void checkSpace(String routine, MemorySpace space) {
-        if (space == null) {
-            throw new BadArgumentException(routine + ": the space is null on PE " + myPe());
-        }
-        space.check(routine);
-        if (space.owner() != this) {
-            throw new IllegalStateException(routine + ": the space handle belongs to PE " + space.owner().myPe()
-                    + ", not PE " + myPe() + " (a PE that is not a member of a space has only SHMEM_SPACE_INVALID)");
-        }
+        checks.checkSpace(routine, space);
     }
 
-    /**
-     * Checked mode: every PE of {@code team} passed the same {@code values}; throws on every PE
-     * otherwise, naming the routine and the ranges seen.
-     */
+    /** Checked mode: every PE of {@code team} passed the same {@code values}; throws on every PE otherwise. */
     void symmetric(String routine, Team team, long... values) {
-        int n = values.length;
-        long[] both = new long[2 * n];
-        for (int i = 0; i < n; i++) {
-            both[i] = values[i];
-            both[n + i] = -values[i];
-        }
-        long[] max = new long[2 * n];
-        client.collectives().allreduce(team, max, both, ReduceOp.MAX);
-        for (int i = 0; i < n; i++) {
-            if (max[i] != -max[n + i]) {
-                throw new IllegalStateException(routine + ": argument " + (i + 1) + " differs between the PEs of "
-                        + team.name() + " (from " + (-max[n + i]) + " to " + max[i] + "; PE " + myPe() + " passed "
-                        + values[i] + "): the call is collective and its arguments must be identical");
-            }
-        }
-    }
-
-    private SymmetricArray allocate(String routine, MemorySpace space, ShmemType type, long count, long alignment,
-                                    boolean zero) {
-        checkOpen(routine);
-        checkSpace(routine, space);
-        if (type == null) {
-            throw new BadArgumentException(routine + ": type is null on PE " + myPe());
-        }
-        checkCount(routine, count);
-        if (checked) {
-            symmetric(routine, space.coreTeam, count, type.ordinal(), alignment);
-        }
-        if (count == 0) {
-            return null;
-        }
-        long bytes = Math.multiplyExact(count, (long) type.size());
-        long offset = space.heap.allocate(bytes, alignment);
-        if (offset >= 0 && zero) {
-            space.zero(offset, bytes);
-        }
-        space.coreTeam.barrier();
-        return offset < 0 ? null : SymmetricArray.whole(space, offset, type, count, nextAllocation++);
-    }
-
-    private void checkCount(String routine, long count) {
-        if (count < 0) {
-            throw new BadArgumentException(routine + ": count " + count + " on PE " + myPe() + " is negative");
-        }
-    }
-
-    private void checkWholeAllocation(String routine, SymmetricArray object, MemorySpace space) {
-        checkObject(routine, object);
-        if (object.allocation().space != space) {
-            throw new IllegalStateException(routine + ": " + object + " was allocated from "
-                    + object.allocation().space.describe() + ", not from " + space.describe()
-                    + " (memory must be freed through the space it came from)");
-        }
-        if (!object.isWholeAllocation()) {
-            throw new IllegalStateException(routine + ": " + object + " is a slice; pass the object the "
-                    + "allocation returned");
-        }
-    }
-
-    private void release(SymmetricArray object) {
-        SymmetricArray.Allocation a = object.allocation();
-        a.space.heap.release(a.byteOffset);
-        a.free();
-    }
-
-    private SpaceCreation failedSpace(String reason) {
-        return new SpaceCreation(1, MemorySpace.INVALID, ShmemTeam.INVALID, reason);
-    }
-
-    private boolean canReach(DeviceType type) {
-        return switch (type) {
-            case CPU -> true;
-            case DEVICE_SIM -> !client.visibleDevices(MemoryKindClass.DEVICE_SIM).isEmpty();
-            case CUDA -> !client.visibleDevices(MemoryKindClass.CUDA_UVA).isEmpty();
-        };
-    }
-
-    private static long[] checkValues(SymmetricArray ivars, long[] values) {
-        if (values == null || ivars != null && values.length < ivars.length()) {
-            throw new BadArgumentException("the comparison values (" + (values == null ? "null" : values.length
-                    + " of them") + ") do not cover " + ivars);
-        }
-        return values;
+        checks.symmetric(routine, team, values);
     }
 
     @Override

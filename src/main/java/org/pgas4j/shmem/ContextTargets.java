@@ -1,0 +1,242 @@
+package org.pgas4j.shmem;
+
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.Locale;
+import org.pgas4j.Atomics;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.DataType;
+import org.pgas4j.Event;
+import org.pgas4j.Peer;
+import org.pgas4j.Rma;
+
+/**
+ * Where a {@link ShmemContext}'s operations go, and whether they may: the checks every call makes
+ * before anything is sent (context, team and OpenSHMEM live, object live and of this PE, carrier,
+ * element range, PE in the team and a member of the space, capability), the core handles they
+ * resolve to (cached per space and PE), and the events kept for the next quiet.
+ *
+ * <p>The root of the context's class chain ({@code ContextTargets <- ContextOps <- ShmemContext},
+ * each sealed to the next): the entry points of {@link ShmemContext} and the operations of
+ * {@link ContextOps} read the caches below as fields of the same object, and the checks are final,
+ * so the hot paths bind statically, load no extra object and allocate nothing.
+ */
+abstract sealed class ContextTargets permits ContextOps {
+    private static final Peer[] NO_PEERS = new Peer[0];
+
+    final Shmem shmem;
+    final ShmemTeam team;
+    final Rma rma;
+    final Atomics atomics;
+    /** Whether {@link ShmemContext#destroy()} has run. */
+    boolean destroyed;
+    /**
+     * False once the context is destroyed, its team destroyed or OpenSHMEM finalized
+     * ({@link #retire()}, which also empties the caches below, so the hot paths go to the checks).
+     */
+    boolean live = true;
+    /**
+     * The space an RMA on this context reached last (owned by this PE, live, with CAP_RMA), and
+     * its core handles by PE number in the team (null: not yet resolved, or not a member). Being
+     * the cached space is the hot path's check of the context, the space and the capability.
+     */
+    MemorySpace rmaSpace;
+    Peer[] rmaPeers = NO_PEERS;
+    /** The same for atomics (CAP_AMO). */
+    MemorySpace amoSpace;
+    Peer[] amoPeers = NO_PEERS;
+    /** The handles of every space this context has reached, for when it moves between spaces. */
+    private final IdentityHashMap<MemorySpace, Peer[]> spacePeers = new IdentityHashMap<>();
+    /** The events of operations not complete in their call (gets, fetching atomics), until the next quiet. */
+    private Event[] pending = new Event[16];
+    private int pendingCount;
+
+    ContextTargets(Shmem shmem, ShmemTeam team) {
+        this.shmem = shmem;
+        this.team = team;
+        this.rma = shmem.client().rma();
+        this.atomics = shmem.client().atomics();
+    }
+
+    /** Ends the hot paths' use of this context (its team destroyed, OpenSHMEM finalized): they go to the checks. */
+    final void retire() {
+        live = false;
+        rmaSpace = null;
+        rmaPeers = NO_PEERS;
+        amoSpace = null;
+        amoPeers = NO_PEERS;
+        spacePeers.clear();
+    }
+
+    /** Drops the handles of a destroyed space (its objects are all freed, so the hot path no longer reaches them). */
+    final void forget(MemorySpace space) {
+        spacePeers.remove(space);
+        if (rmaSpace == space) {
+            rmaSpace = null;
+            rmaPeers = NO_PEERS;
+        }
+        if (amoSpace == space) {
+            amoSpace = null;
+            amoPeers = NO_PEERS;
+        }
+    }
+
+    // ---------------------------------------------------------------- events kept until quiet
+
+    /** Completes the operations this context holds events for (its gets and fetching atomics). */
+    final void waitPending() {
+        for (int i = 0; i < pendingCount; i++) {
+            pending[i].waitFor();
+            pending[i] = null;
+        }
+        pendingCount = 0;
+    }
+
+    /** Keeps {@code e} for the next quiet unless it is already complete. */
+    final void keep(Event e) {
+        if (e == Event.DONE) {
+            return;
+        }
+        if (pendingCount == pending.length) {
+            pending = Arrays.copyOf(pending, pendingCount * 2);
+        }
+        pending[pendingCount++] = e;
+        shmem.eventKept();
+    }
+
+    // ---------------------------------------------------------------- checks
+
+    /** Checks one element access and returns its offset in the target's segment; the PE's handle is then {@code rmaPeers[pe]} or {@code amoPeers[pe]}, by {@code cap}. */
+    final long element(String routine, SymmetricArray object, long index, int pe, DataType carrier, long cap) {
+        return range(routine, object, index, 1, pe, carrier, cap);
+    }
+
+    /** Checks {@code count} elements from {@code index} and returns the first's offset; the PE's handle is then {@code rmaPeers[pe]} or {@code amoPeers[pe]}, by {@code cap} (no field is written on the way: a reference store costs a GC write barrier). */
+    final long range(String routine, SymmetricArray object, long index, long count, int pe, DataType carrier,
+                     long cap) {
+        // The fast path: every check as one condition over plain fields, in a method small enough to
+        // inline. The cached space stands for the context's liveness (retire() empties the cache), the
+        // space's ownership, liveness and capability (checked when it was cached); an allocation's
+        // carrier is null once freed (and a space is destroyed only once all its allocations are); a
+        // handle exists only for a PE of the team that is a member of the space. Anything else goes
+        // to the slow path, which finds the first failed check and names it.
+        SymmetricArray.Allocation a = object == null ? null : object.allocation();
+        boolean rmaCap = cap == MemorySpace.CAP_RMA;
+        MemorySpace cached = rmaCap ? rmaSpace : amoSpace;
+        Peer[] peers = rmaCap ? rmaPeers : amoPeers;
+        if (a != null && a.space == cached && (carrier == null ? !a.freed : a.carrier == carrier) && count >= 0
+                && index >= 0 && index <= object.length() - count && pe >= 0 && pe < peers.length) {
+            Peer p = peers[pe];
+            if (p != null) {
+                return object.segmentOffset(index);
+            }
+        }
+        return rangeSlowly(routine, object, index, count, pe, carrier, cap);
+    }
+
+    /**
+     * {@link #range} with each check in turn and its own message: throws for the first that fails;
+     * when all pass, resolves the core handle of the PE (once per space and PE) and caches the space.
+     */
+    private long rangeSlowly(String routine, SymmetricArray object, long index, long count, int pe, DataType carrier,
+                             long cap) {
+        check(routine);
+        shmem.checkObject(routine, object);
+        if (carrier != null && object.type().carrier() != carrier) {
+            throw new BadArgumentException(routine + ": " + object + " holds " + object.type().typeName()
+                    + " elements, not " + carrier.name().toLowerCase(Locale.ROOT) + " ones");
+        }
+        if (count < 0 || index < 0 || index > object.length() - count) {
+            throw new BadArgumentException(routine + ": elements [" + index + ", " + index + " + " + count
+                    + ") are outside " + object + " (valid: [0, " + object.length() + "))");
+        }
+        if (pe < 0 || pe >= team.nPes()) {
+            throw new BadArgumentException(routine + ": PE " + pe + " is not in " + team.name() + " (PEs 0 to "
+                    + (team.nPes() - 1) + ")");
+        }
+        MemorySpace space = object.allocation().space;
+        int jobRank = team.core().jobRankOf(pe);
+        if (!space.hasMember(jobRank)) {
+            throw new BadArgumentException(routine + ": PE " + pe + " of " + team.name() + " is not a member of "
+                    + space.describe());
+        }
+        if ((space.caps() & cap) == 0) {
+            throw new BadArgumentException(routine + ": " + space.describe() + " does not support "
+                    + (cap == MemorySpace.CAP_AMO ? "atomics (CAP_AMO)" : "RMA (CAP_RMA)"));
+        }
+        Peer[] peers = spacePeers.get(space);
+        if (peers == null) {
+            peers = new Peer[team.nPes()];
+            spacePeers.put(space, peers);
+        }
+        Peer p = peers[pe];
+        if (p == null) {
+            p = rma.peer(space.route, jobRank); // the route is ranked by jobrank
+            peers[pe] = p;
+        }
+        long caps = space.caps();
+        if ((caps & MemorySpace.CAP_RMA) != 0) {
+            rmaSpace = space;
+            rmaPeers = peers;
+        }
+        if ((caps & MemorySpace.CAP_AMO) != 0) {
+            amoSpace = space;
+            amoPeers = peers;
+        }
+        return object.segmentOffset(index);
+    }
+
+    /**
+     * The checks of a contiguous put, which the typed put methods then issue as an implicit-completion
+     * core put (the source is reusable on return; {@link ShmemContext#quiet()} completes it): kept apart
+     * from {@link ContextOps#transfer} so that the put path is short enough for the JIT to inline whole.
+     */
+    final long putRange(String routine, SymmetricArray dest, long destIndex, int srcLength, int srcIndex, int count,
+                        int pe, DataType carrier) {
+        long off = range(routine, dest, destIndex, count, pe, carrier, MemorySpace.CAP_RMA);
+        if (srcLength < 0 || srcIndex < 0 || count > srcLength - srcIndex) {
+            throw localRefusal(routine, srcLength < 0 ? null : dest, srcIndex, count, srcLength);
+        }
+        return off;
+    }
+
+    final BadArgumentException localRefusal(String routine, Object local, int localIndex, int count, int localLength) {
+        if (local == null) {
+            return new BadArgumentException(routine + ": the local array is null on PE " + shmem.myPe());
+        }
+        return new BadArgumentException(routine + ": local elements [" + localIndex + ", " + localIndex + " + "
+                + count + ") are outside the local array of " + localLength + " on PE " + shmem.myPe());
+    }
+
+    /** The checks of a strided transfer of {@code nelems} elements; returns the first remote element's offset. */
+    final long strided(String routine, SymmetricArray remote, long remoteIndex, long remoteStride, int localLength,
+                       int localIndex, int localStride, int nelems, int pe, DataType carrier) {
+        if (remoteStride < 1 || localStride < 1) {
+            throw new BadArgumentException(routine + ": strides " + remoteStride + " (symmetric) and " + localStride
+                    + " (local) on PE " + shmem.myPe() + " must be positive");
+        }
+        if (localLength < 0) {
+            throw new BadArgumentException(routine + ": the local array is null on PE " + shmem.myPe());
+        }
+        if (nelems < 0) {
+            throw new BadArgumentException(routine + ": nelems " + nelems + " is negative");
+        }
+        long span = nelems == 0 ? 0 : (nelems - 1) * remoteStride + 1;
+        long off = range(routine, remote, remoteIndex, span, pe, carrier, MemorySpace.CAP_RMA);
+        long localSpan = nelems == 0 ? 0 : (long) (nelems - 1) * localStride + 1;
+        if (localIndex < 0 || localSpan > localLength - localIndex) {
+            throw new BadArgumentException(routine + ": local elements from " + localIndex + " with stride "
+                    + localStride + " x " + nelems + " leave the local array of " + localLength);
+        }
+        return off;
+    }
+
+    /** Throws if the context is destroyed, OpenSHMEM finalized or the team destroyed. */
+    final void check(String routine) {
+        if (destroyed) {
+            throw new IllegalStateException(routine + ": " + this + " has been destroyed");
+        }
+        shmem.checkOpen(routine);
+        team.check(routine);
+    }
+}
