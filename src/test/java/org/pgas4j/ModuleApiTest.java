@@ -123,11 +123,18 @@ class ModuleApiTest {
                 Pattern.MULTILINE);
         List<String> violations = new ArrayList<>();
         for (String facade : FACADES) {
-            try (Stream<Path> files = Files.walk(SOURCES.resolve(facade.replace('.', '/')))) {
-                for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-                    Matcher m = imports.matcher(Files.readString(f));
-                    while (m.find()) {
-                        violations.add(f + " imports " + m.group(1));
+            for (Path root : List.of(SOURCES, Path.of("src/main/templates"))) {
+                Path dir = root.resolve(facade.replace('.', '/'));
+                if (!Files.isDirectory(dir)) {
+                    continue;
+                }
+                try (Stream<Path> files = Files.walk(dir)) {
+                    for (Path f : files.filter(p -> p.toString().endsWith(".java")
+                            || p.toString().endsWith(".java.template")).toList()) {
+                        Matcher m = imports.matcher(Files.readString(f));
+                        while (m.find()) {
+                            violations.add(f + " imports " + m.group(1));
+                        }
                     }
                 }
             }

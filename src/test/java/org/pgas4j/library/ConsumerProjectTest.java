@@ -125,7 +125,7 @@ class ConsumerProjectTest {
         }
         Set<String> sources = entries(installed.resolve(base + "-sources.jar"));
         assertTrue(sources.contains("org/pgas4j/Client.java"), "the sources jar has the core API");
-        assertTrue(sources.contains("org/pgas4j/TypedRma.java"), "the sources jar has the sources expanded from templates");
+        assertTrue(sources.contains("org/pgas4j/Rma.java"), "the sources jar has the sources expanded from templates");
         assertTrue(sources.contains("module-info.java"), "the sources jar has module-info.java");
 
         Set<String> packages = new TreeSet<>();
