@@ -84,7 +84,7 @@ public final class ActiveMessages {
     ActiveMessages(Client client, Transport transport, IdleStrategy idle, JobHealth health) {
         this.client = client;
         this.transport = transport;
-        this.context = new HandlerContext(client.jobRank());
+        this.context = new HandlerContext(client.jobRank(), client.stats);
         this.injector = new AmInjector(client, transport, table, context, idle, health);
         this.dispatcher = new AmDispatcher(client, table, context, injector);
         this.atomicFallback = new AmAtomicFallback(client, this, injector, transport, idle, context);

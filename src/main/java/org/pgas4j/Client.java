@@ -25,6 +25,9 @@ import org.pgas4j.internal.memory.KindCodes;
 import org.pgas4j.internal.memory.PeerSegments;
 import org.pgas4j.internal.memory.PeerTargets;
 import org.pgas4j.internal.memory.SegmentMemory;
+import org.pgas4j.internal.stats.PeStats;
+import org.pgas4j.internal.stats.Stats;
+import org.pgas4j.internal.stats.StatsReport;
 import org.pgas4j.internal.teams.TeamResources;
 import org.pgas4j.spi.LocalMemory;
 import org.pgas4j.spi.MappedMemory;
@@ -120,6 +123,8 @@ public final class Client implements AutoCloseable {
     private final Collectives collectives;
     private final ActiveMessages am;
     private volatile boolean closed;
+    /** This PE's statistics counters; null when statistics are off ({@link Stats#ON}). */
+    final PeStats stats;
 
     private Client(Bootstrap bootstrap, Transport transport, int slots) {
         this.bootstrap = bootstrap;
@@ -127,6 +132,7 @@ public final class Client implements AutoCloseable {
         this.slots = slots;
         this.jobRank = bootstrap.rank();
         this.jobSize = bootstrap.size();
+        this.stats = Stats.ON ? PeStats.open(bootstrap.jobId(), jobRank, jobSize) : null;
         this.idle = IdleStrategy.fromSettings(jobSize); // every PE of a shm or local job is on this host
         this.health = new JobHealth(transport, jobRank);
         MemorySegment control = transport.localControl();
@@ -594,6 +600,9 @@ public final class Client implements AutoCloseable {
             try {
                 if (transport.healthy()) {
                     world.barrier();
+                    if (Stats.ON) {
+                        reportStatistics();
+                    }
                 }
             } finally {
                 closed = true;
@@ -601,6 +610,20 @@ public final class Client implements AutoCloseable {
             }
         }
         am.context().throwPending(); // a dispatch failure no poll reported: after the collective part
+    }
+
+    /**
+     * Sends this PE's counters to whoever gathers them (the launcher, or the in-JVM job); a PE that
+     * nobody gathers for (a stand-alone program) writes the report itself.
+     */
+    private void reportStatistics() {
+        byte[] mine = stats.close();
+        if (bootstrap.sendStatistics(mine)) {
+            return;
+        }
+        byte[][] parts = new byte[jobSize][];
+        parts[jobRank] = mine;
+        StatsReport.writeEmbedded(StatsReport.merge(bootstrap.jobId(), jobSize, parts));
     }
 
     private void releaseEverything() {

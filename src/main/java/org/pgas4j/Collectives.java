@@ -2,6 +2,7 @@ package org.pgas4j;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import org.pgas4j.internal.stats.Stats;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.coll.CollectiveQueue;
 import org.pgas4j.internal.coll.TeamAlgorithms;
@@ -41,6 +42,19 @@ public final class Collectives {
     /** Runs {@code body} now, or after the team's queued non-blocking collectives. */
     private void blocking(Team team, String op, Runnable body) {
         team.checkUsable(op);
+        if (Stats.ON) {
+            int kind = Stats.collectiveKind(op);
+            client.stats.count(kind, client.jobRank(), 0);
+            long t0 = System.nanoTime();
+            if (team.queue().idle()) {
+                body.run();
+            } else {
+                nonBlocking(team, op, body).waitFor();
+            }
+            client.stats.waited(kind == Stats.BARRIER ? Stats.WAIT_BARRIER : Stats.WAIT_COLLECTIVE,
+                    System.nanoTime() - t0);
+            return;
+        }
         if (team.queue().idle()) {
             body.run();
         } else {
@@ -50,6 +64,9 @@ public final class Collectives {
 
     private Event nonBlocking(Team team, String op, Runnable body) {
         team.checkUsable(op);
+        if (Stats.ON && op.endsWith("NB")) {
+            client.stats.count(Stats.collectiveKind(op), client.jobRank(), 0);
+        }
         Event e = new Event(transport, idle, client.handlerContext());
         CollectiveQueue q = team.queue();
         q.submit(body, e.completion());

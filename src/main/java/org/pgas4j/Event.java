@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.am.HandlerContext;
+import org.pgas4j.internal.stats.Stats;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.Transport;
 import org.pgas4j.internal.access.Access;
@@ -123,6 +124,16 @@ public final class Event {
         if (context != null) {
             context.checkBlocking("Event.waitFor");
         }
+        if (Stats.ON && context != null && context.stats != null && !test()) {
+            long t0 = System.nanoTime();
+            awaitCompletion();
+            context.stats.waited(Stats.WAIT_EVENT, System.nanoTime() - t0);
+            return;
+        }
+        awaitCompletion();
+    }
+
+    private void awaitCompletion() {
         int i = 0;
         while (!test()) {
             if ((i & 63) == 63 && !transport.healthy()) {

@@ -157,6 +157,35 @@ public final class Settings {
                     + "the system's library search; empty for the system's search",
             Settings::parseDirectories);
 
+    /**
+     * Whether every PE counts its communication (operations and bytes per kind and target PE, time
+     * waiting) and reports it at {@code Client.close()}: to the launcher, which writes the job's
+     * report ({@code bin/pgas4j run --stats} sets it), or, in a {@code LocalJob} or a stand-alone
+     * PE, into {@link #STATS_FILE}. Read once when the runtime starts; off costs nothing.
+     */
+    public static final Setting<Boolean> STATS = new Setting<>("pgas4j.stats", "PGAS4J_STATS", "false",
+            "count each PE's operations, bytes and waits per target and report them at close (see docs/observability.md)",
+            Settings::parseBoolean);
+
+    /**
+     * Where an in-JVM job ({@code LocalJob}) or a stand-alone PE writes its statistics report;
+     * empty (the default) for {@code pgas4j-stats-<job>.json} in the current directory. Launched
+     * jobs use the launcher's {@code --stats=FILE} instead.
+     */
+    public static final Setting<String> STATS_FILE = new Setting<>("pgas4j.stats.file", "PGAS4J_STATS_FILE", "",
+            "where an in-JVM job or a stand-alone PE writes its statistics report; empty for "
+                    + "pgas4j-stats-<job>.json in the current directory",
+            text -> text);
+
+    /** Parses true or false. */
+    static boolean parseBoolean(String text) {
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "true", "1", "yes", "on" -> true;
+            case "false", "0", "no", "off", "" -> false;
+            default -> throw new IllegalArgumentException("'" + text + "' is not true or false");
+        };
+    }
+
     private Settings() {
     }
 
@@ -164,7 +193,7 @@ public final class Settings {
     public static List<Setting<?>> all() {
         return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, AM_RING_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS,
                 LONG_PARK_MICROS,
-                BARRIER, DEVSIM_DEVICES, DEVSIM_CAPACITY, DEVSIM_VISIBLE, RMA_PATH, LIBRARY_PATH);
+                BARRIER, DEVSIM_DEVICES, DEVSIM_CAPACITY, DEVSIM_VISIBLE, RMA_PATH, LIBRARY_PATH, STATS, STATS_FILE);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.pgas4j;
 
+import org.pgas4j.internal.stats.Stats;
 import org.pgas4j.internal.coll.CollectiveQueue;
 import org.pgas4j.internal.coll.TeamAlgorithms;
 import org.pgas4j.internal.teams.ScratchTeams;
@@ -223,6 +224,13 @@ public final class Team {
      */
     public void barrier() {
         checkUsable("barrier");
+        if (Stats.ON && queue.idle()) {
+            client.stats.count(Stats.BARRIER, client.jobRank(), 0);
+            long t0 = System.nanoTime();
+            algorithms.barrier();
+            client.stats.waited(Stats.WAIT_BARRIER, System.nanoTime() - t0);
+            return;
+        }
         if (queue.idle()) {
             algorithms.barrier();
         } else {

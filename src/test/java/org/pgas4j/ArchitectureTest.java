@@ -37,11 +37,14 @@ class ArchitectureTest {
             Map.entry("org.pgas4j.bootstrap", List.of()),
             Map.entry("org.pgas4j.spi", List.of("org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.transport.shm", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
-            Map.entry("org.pgas4j.transport.local", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
+            Map.entry("org.pgas4j.transport.local", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap",
+                    "org.pgas4j.internal.stats")),
             Map.entry("org.pgas4j.transport.ucx", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.transport.hybrid", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap",
                     "org.pgas4j.transport.shm", "org.pgas4j.transport.ucx")),
             Map.entry("org.pgas4j.internal", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
+            // Statistics counters and the report: a leaf that every layer may count into.
+            Map.entry("org.pgas4j.internal.stats", List.of()),
             Map.entry("org.pgas4j.internal.coll", List.of("org.pgas4j.internal", "org.pgas4j.spi",
                     "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.internal.kinds", List.of("org.pgas4j.internal", "org.pgas4j.spi",
@@ -52,7 +55,7 @@ class ArchitectureTest {
                     "org.pgas4j.internal.teams", "org.pgas4j.spi")),
             Map.entry("org.pgas4j.internal.am", List.of(API, "org.pgas4j.internal", "org.pgas4j.internal.access",
                     "org.pgas4j.internal.memory", "org.pgas4j.internal.kinds", "org.pgas4j.spi",
-                    "org.pgas4j.bootstrap")),
+                    "org.pgas4j.bootstrap", "org.pgas4j.internal.stats")),
             Map.entry("org.pgas4j.internal.memory", List.of(API, "org.pgas4j.internal", "org.pgas4j.internal.access",
                     "org.pgas4j.internal.am", "org.pgas4j.internal.kinds", "org.pgas4j.spi", "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.internal.teams", List.of(API, "org.pgas4j.internal", "org.pgas4j.internal.access",
@@ -61,9 +64,9 @@ class ArchitectureTest {
             Map.entry("org.pgas4j", List.of("org.pgas4j.internal", "org.pgas4j.internal.access",
                     "org.pgas4j.internal.am", "org.pgas4j.internal.coll", "org.pgas4j.internal.kinds",
                     "org.pgas4j.internal.memory", "org.pgas4j.internal.teams", "org.pgas4j.spi",
-                    "org.pgas4j.bootstrap")),
+                    "org.pgas4j.bootstrap", "org.pgas4j.internal.stats")),
             // Facades reach the transports only through the public API.
-            Map.entry("org.pgas4j.shmem", List.of(API)),
+            Map.entry("org.pgas4j.shmem", List.of(API, "org.pgas4j.internal.stats")),
             Map.entry("org.pgas4j.mpi", List.of(API)),
             Map.entry("org.pgas4j.gaspi", List.of(API)),
             Map.entry("org.pgas4j.examples", List.of(API)),
@@ -74,13 +77,14 @@ class ArchitectureTest {
             Map.entry("org.pgas4j.plot", List.of()),
             Map.entry("org.pgas4j.bench", List.of(API, "org.pgas4j.launcher", "org.pgas4j.transport.shm",
                     "org.pgas4j.transport.ucx",
-                    "org.pgas4j.shmem", "org.pgas4j.mpi", "org.pgas4j.gaspi", "org.pgas4j.plot")),
+                    "org.pgas4j.shmem", "org.pgas4j.mpi", "org.pgas4j.gaspi", "org.pgas4j.plot",
+                    "org.pgas4j.internal.stats")),
             // @PgasTest: on top, starting jobs as LocalJob (threads) and the launcher (processes) do.
             Map.entry("org.pgas4j.junit", List.of(API, "org.pgas4j.shmem", "org.pgas4j.transport.local",
                     "org.pgas4j.launcher", "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.launcher", List.of(API, "org.pgas4j.spi", "org.pgas4j.bootstrap",
                     "org.pgas4j.transport.shm", "org.pgas4j.transport.local", "org.pgas4j.shmem",
-                    "org.pgas4j.gaspi")));
+                    "org.pgas4j.gaspi", "org.pgas4j.internal.stats", "org.pgas4j.plot")));
 
     @Test
     void everyPackageImportsOnlyTheLayersBelowIt() throws IOException {

@@ -65,6 +65,17 @@ public interface Bootstrap extends AutoCloseable {
     }
 
     /**
+     * Hands this PE's encoded statistics counters to whoever gathers the job's report (the
+     * launcher, or the in-JVM job), before {@link #close()}. Not collective.
+     *
+     * @param counters the encoded counters
+     * @return false when nobody gathers them (a stand-alone PE), so the caller reports them itself
+     */
+    default boolean sendStatistics(byte[] counters) {
+        return false;
+    }
+
+    /**
      * Ends this PE's participation cleanly: tells the launcher that this PE finalized, so that its
      * later exit is not taken as a failure. Not collective. Idempotent.
      */

@@ -35,6 +35,7 @@ import javax.crypto.spec.SecretKeySpec;
  *   <li>PE &rarr; launcher {@link #CONTRIBUTE} (sequence number, kind, bytes) for each collective;
  *       launcher &rarr; every PE {@link #RESULT} (sequence number, every PE's bytes by rank) once all
  *       have contributed.</li>
+ *   <li>with statistics on, PE &rarr; launcher {@link #STATS} (the PE's counters), unanswered;</li>
  *   <li>PE &rarr; launcher {@link #FINALIZE}, answered by {@link #FINALIZED}; launcher &rarr; PE
  *       {@link #ABORT} (a reason) at any time when the job fails.</li>
  * </ol>
@@ -71,6 +72,9 @@ public final class RendezvousProtocol {
     public static final byte FINALIZED = 8;
     /** Launcher to PE: UTF-8 reason; the job failed and this PE must stop. */
     public static final byte ABORT = 9;
+
+    /** PE to launcher: the PE's encoded statistics counters, sent before {@link #FINALIZE} (no answer). */
+    public static final byte STATS = 10;
 
     /** Collective kind of a {@link #CONTRIBUTE}: allgather. */
     public static final byte KIND_ALLGATHER = 0;

@@ -407,6 +407,20 @@ public final class SocketBootstrap implements Bootstrap {
         }
     }
 
+    /** {@inheritDoc} Sends them to the launcher, which writes the job's report. */
+    @Override
+    public boolean sendStatistics(byte[] counters) {
+        collectiveLock.lock();
+        try {
+            send(RendezvousProtocol.STATS, counters, "statistics");
+        } catch (BootstrapException e) {
+            // The launcher reports this PE's counters as missing.
+        } finally {
+            collectiveLock.unlock();
+        }
+        return true;
+    }
+
     @Override
     public boolean healthy() {
         return failure == null;

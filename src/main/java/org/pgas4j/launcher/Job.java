@@ -52,6 +52,8 @@ final class Job {
     private final Teardown teardown = new Teardown();
     private final long startNanos = System.nanoTime();
 
+    /** Each PE's statistics counters as it sent them; null where none came. */
+    private final byte[][] statistics;
     private CollectiveRound round;
     private int nextSequence;
     private boolean failed;
@@ -90,6 +92,7 @@ final class Job {
         this.reportPlainExits = reportPlainExits;
         this.launcherStopping = launcherStopping;
         this.running = pes.length;
+        this.statistics = new byte[pes.length][];
         boolean externals = false;
         for (PeProcess pe : pes) {
             if (pe.external()) {
@@ -135,6 +138,11 @@ final class Job {
         return status;
     }
 
+    /** Each PE's statistics counters, by rank; null where a PE sent none. Read after {@link #run()}. */
+    byte[][] statistics() {
+        return statistics.clone();
+    }
+
     private long nowMillis() {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
     }
@@ -145,6 +153,7 @@ final class Job {
             case JobEvent.JoinRequest j -> join(j);
             case JobEvent.Contribution c -> contribute(pes[c.rank()], c);
             case JobEvent.FinalizeRequest f -> finalize(pes[f.rank()]);
+            case JobEvent.Statistics s -> statistics[s.rank()] = s.data();
             case JobEvent.Disconnected d -> {
                 if (pes[d.rank()].external()) {
                     externalEnded(pes[d.rank()], d.detail());

@@ -15,6 +15,10 @@ sealed interface JobEvent {
     record Contribution(int rank, int sequence, byte kind, byte[] data) implements JobEvent {
     }
 
+    /** A joined PE sent its statistics counters. */
+    record Statistics(int rank, byte[] data) implements JobEvent {
+    }
+
     /** A joined PE says it is done with the job. */
     record FinalizeRequest(int rank) implements JobEvent {
     }

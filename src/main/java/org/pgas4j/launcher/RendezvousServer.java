@@ -202,6 +202,8 @@ final class RendezvousServer implements AutoCloseable {
                     byte[] data = new byte[b.remaining()];
                     b.get(data);
                     events.accept(new JobEvent.Contribution(rank, seq, kind, data));
+                } else if (f.type() == RendezvousProtocol.STATS) {
+                    events.accept(new JobEvent.Statistics(rank, f.payload()));
                 } else if (f.type() == FINALIZE) {
                     events.accept(new JobEvent.FinalizeRequest(rank));
                 } else {

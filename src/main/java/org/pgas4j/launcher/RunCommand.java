@@ -10,6 +10,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import org.pgas4j.bootstrap.LaunchEnvironment;
 import org.pgas4j.bootstrap.RendezvousProtocol;
+import org.pgas4j.internal.stats.StatsReport;
 
 /**
  * {@code pgas4j run}: checks the command line and the program, applies the command line's
@@ -69,6 +70,12 @@ final class RunCommand {
 
         Credentials credentials = Credentials.fresh();
         String jobId = credentials.jobId();
+        java.nio.file.Path statsFile = options.statsFile() == null ? null
+                : options.statsFile().isEmpty() ? StatsReport.defaultFile(jobId) : java.nio.file.Path.of(options.statsFile());
+        if (local && statsFile != null) {
+            // The local job JVM gathers its PEs' counters itself and writes the report there.
+            options = options.withJvmArg("-Dpgas4j.stats.file=" + statsFile.toAbsolutePath());
+        }
         String secret = credentials.secret();
         BlockingQueue<JobEvent> events = new LinkedBlockingQueue<>();
         JobCleanup cleanup = new JobCleanup(jobId, err);
@@ -98,6 +105,7 @@ final class RunCommand {
                     cleanup::stopping, hosts.placement());
             int status = job.run();
             drain(pes);
+            Statistics.report(statsFile, local, jobId, options.np(), job.statistics(), err);
             return status;
         } catch (IOException e) {
             err.message("cannot start the job: " + e.getMessage());

@@ -25,10 +25,13 @@ import java.util.regex.Pattern;
  *        or null for a program on the class path
  * @param programArgs the arguments of the program
  * @param hostOptions where the PEs run ({@code --hosts}, {@code --hostfile}, {@code --slurm} ...)
+ * @param statsFile with {@code --stats[=FILE]}: the report file, empty for the default
+ *        ({@code pgas4j-stats-<job>.json}); null without statistics
  */
 public record RunOptions(int np, String transport, boolean tagOutput, long timeoutMillis, String timeoutText,
                          List<String> jvmArgs, List<String> classPath, String jar, String mainClass,
-                         List<String> modulePath, String module, List<String> programArgs, HostOptions hostOptions) {
+                         List<String> modulePath, String module, List<String> programArgs, HostOptions hostOptions,
+                         String statsFile) {
 
     /** The largest job the launcher starts. */
     public static final int MAX_PES = 1024;
@@ -43,6 +46,14 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
         classPath = List.copyOf(classPath);
         modulePath = List.copyOf(modulePath);
         programArgs = List.copyOf(programArgs);
+    }
+
+    /** These options with {@code arg} added to every PE's JVM arguments. */
+    RunOptions withJvmArg(String arg) {
+        List<String> args = new ArrayList<>(jvmArgs);
+        args.add(arg);
+        return new RunOptions(np, transport, tagOutput, timeoutMillis, timeoutText, args, classPath, jar, mainClass,
+                modulePath, module, programArgs, hostOptions, statsFile);
     }
 
     /**
@@ -89,6 +100,7 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
         List<String> modulePath = new ArrayList<>();
         String modulePathOption = null;
         String module = null;
+        String statsFile = null;
         int i = 0;
         while (i < args.size() && mainClass == null && jar == null && module == null) {
             int jvmWords = JvmOptions.wordsAt(args, i);
@@ -132,6 +144,12 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
                     forwarded.add(v);
                 }
                 case "--transport" -> transport = inline != null ? inline : value(args, i++, arg);
+                case "--stats" -> {
+                    statsFile = inline == null ? "" : inline;
+                    if (inline != null && inline.isBlank()) {
+                        throw new UsageException("--stats= needs a file name, or write --stats for the default");
+                    }
+                }
                 case "--tag-output" -> {
                     noValue(name, inline);
                     tag = true;
@@ -194,8 +212,11 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
         HostOptions hostOptions = hostsFrom == null && rendezvousAddress == null && spawner == null && !slurm
                 && forwarded.isEmpty() ? HostOptions.NONE
                 : new HostOptions(hosts, rendezvousAddress, spawner, slurm, forwarded);
+        if (statsFile != null) {
+            jvmArgs.add("-Dpgas4j.stats=true");
+        }
         return new RunOptions(np, transport, tag, timeoutMillis, timeoutText, jvmArgs, classPath, jar, mainClass,
-                modulePath, module, programArgs, hostOptions);
+                modulePath, module, programArgs, hostOptions, statsFile);
     }
 
     private static void addEntries(List<String> entries, String path) {

@@ -15,6 +15,7 @@ import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
 import org.pgas4j.internal.SyncCompletion;
+import org.pgas4j.internal.stats.Stats;
 import org.pgas4j.spi.Transport;
 
 /**
@@ -93,6 +94,9 @@ public final class AmInjector {
             mediumLength = inline ? (int) length : 0;
             longLength = length;
         }
+        if (Stats.ON && context.stats != null) {
+            context.stats.count(Stats.AM_REQUEST + cat.ordinal(), jobRank, cat == AmCategory.SHORT ? 0 : length);
+        }
         send(Transport.LANE_REQUEST, jobRank, TEAMS.endpointIndexUnchecked(team, rank), team.endpoint().index(), cat, handler,
                 count, a0, a1, a2, a3, args, payload, offset, mediumLength, cat == AmCategory.LONG ? dstOffset : 0,
                 longLength, inline, op);
@@ -128,6 +132,9 @@ public final class AmInjector {
                     Transport.LANE_REPLY, payload, offset, length, dstOffset, op);
             mediumLength = inline ? (int) length : 0;
             longLength = length;
+        }
+        if (Stats.ON && context.stats != null) {
+            context.stats.count(Stats.AM_REPLY + cat.ordinal(), jobRank, cat == AmCategory.SHORT ? 0 : length);
         }
         send(Transport.LANE_REPLY, jobRank, token.sourceEndpoint(), token.endpoint(), cat, handler, count, a0, a1, a2,
                 a3, args, payload, offset, mediumLength, cat == AmCategory.LONG ? dstOffset : 0, longLength, inline, op);

@@ -1,5 +1,7 @@
 package org.pgas4j.internal.am;
 
+import org.pgas4j.internal.stats.PeStats;
+
 import java.util.concurrent.atomic.AtomicReference;
 import org.pgas4j.spi.Transport;
 
@@ -19,8 +21,16 @@ public final class HandlerContext {
     private volatile Thread replyHandler;
     private final AtomicReference<Throwable> pending = new AtomicReference<>();
 
+    /** This PE's statistics counters, or null when statistics are off. */
+    public final PeStats stats;
+
     public HandlerContext(int jobRank) {
+        this(jobRank, null);
+    }
+
+    public HandlerContext(int jobRank, PeStats stats) {
         this.jobRank = jobRank;
+        this.stats = stats;
     }
 
     /** The calling thread starts running a handler of {@code lane}. */

@@ -56,6 +56,13 @@ final class LocalBootstrap implements Bootstrap {
         return "local";
     }
 
+    /** {@inheritDoc} Keeps them for the in-JVM job, which writes the report when its PEs have ended. */
+    @Override
+    public boolean sendStatistics(byte[] counters) {
+        fabric.statistics.set(rank, counters.clone());
+        return true;
+    }
+
     @Override
     public void close() {
         // The job ends when its threads do.

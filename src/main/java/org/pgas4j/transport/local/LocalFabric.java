@@ -25,6 +25,8 @@ final class LocalFabric {
     private int arrived;
     private long generation;
     private volatile String failure;
+    /** Each PE's encoded statistics counters, as it closed; null until then. */
+    final AtomicReferenceArray<byte[]> statistics;
 
     LocalFabric(int size) {
         byte[] id = new byte[8];
@@ -34,6 +36,7 @@ final class LocalFabric {
         this.controls = new AtomicReferenceArray<>(size);
         this.messages = new AtomicReferenceArray<>(size);
         this.gathering = new byte[size][];
+        this.statistics = new AtomicReferenceArray<>(size);
     }
 
     String jobId() {

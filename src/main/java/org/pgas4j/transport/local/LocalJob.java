@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.pgas4j.bootstrap.Bootstraps;
+import org.pgas4j.internal.stats.Stats;
+import org.pgas4j.internal.stats.StatsReport;
 
 /**
  * Runs a job whose PEs are threads of this JVM, over the {@code local} transport. Each thread
@@ -60,6 +62,31 @@ public final class LocalJob {
         }
         threads.forEach(Thread::start);
         long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
+        try {
+            runAndJoin(size, timeout, fabric, first, threads, deadline);
+        } finally {
+            if (Stats.ON) {
+                writeStatistics(fabric);
+            }
+        }
+    }
+
+    /** The job's report from the counters its PEs left at close; PEs that left none are named missing. */
+    private static void writeStatistics(LocalFabric fabric) {
+        byte[][] parts = new byte[fabric.size()][];
+        boolean any = false;
+        for (int r = 0; r < parts.length; r++) {
+            parts[r] = fabric.statistics.get(r);
+            any |= parts[r] != null;
+        }
+        if (!any) {
+            return; // no PE made a client: nothing was counted
+        }
+        StatsReport.writeEmbedded(StatsReport.merge(fabric.jobId(), parts.length, parts));
+    }
+
+    private static void runAndJoin(int size, Duration timeout, LocalFabric fabric,
+                                   AtomicReference<LocalJobException> first, List<Thread> threads, long deadline) {
         List<Integer> hung = join(threads, deadline);
         if (!hung.isEmpty()) {
             fabric.fail("the job timed out after " + timeout);

@@ -1,0 +1,215 @@
+package org.pgas4j.internal.stats;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One PE's counters. Each thread that counts gets its own array, registered once (the only lock,
+ * on the thread's first count); after that a count is a thread-local lookup and two plain
+ * {@code long} increments in the thread's own array: no lock, no allocation, no shared cache
+ * line. The arrays are summed at job end ({@link #snapshot()}), after the closing barrier, when
+ * the threads that count have stopped.
+ *
+ * <p>Array layout, with {@code K} = {@link Stats#KINDS}, {@code n} = job size and
+ * {@code W} = {@link Stats#WAITS}: operations {@code [kind * n + target]}, then bytes at
+ * {@code K * n + kind * n + target}, then wait counts {@code [2Kn + wait]} and wait nanoseconds
+ * {@code [2Kn + W + wait]}.
+ */
+public final class PeStats {
+    private static final int MAGIC = 0x50475354; // "PGST"
+    private static final Map<String, PeStats> LIVE = new ConcurrentHashMap<>();
+
+    private final String jobId;
+    private final int rank;
+    private final int size;
+    private final int bytesBase;
+    private final int waitBase;
+    private final long startNanos = System.nanoTime();
+    private final List<long[]> arrays = new ArrayList<>(); // guarded by itself
+    private final ThreadLocal<long[]> local = ThreadLocal.withInitial(this::register);
+
+    private PeStats(String jobId, int rank, int size) {
+        this.jobId = jobId;
+        this.rank = rank;
+        this.size = size;
+        this.bytesBase = Stats.KINDS * size;
+        this.waitBase = 2 * Stats.KINDS * size;
+    }
+
+    /** The counters of PE {@code rank} of job {@code jobId}, made now and found by {@link #of}. */
+    public static PeStats open(String jobId, int rank, int size) {
+        PeStats s = new PeStats(jobId, rank, size);
+        LIVE.put(key(jobId, rank), s);
+        return s;
+    }
+
+    /** The live counters of PE {@code rank} of job {@code jobId}, or null (statistics off, or closed). */
+    public static PeStats of(String jobId, int rank) {
+        return LIVE.get(key(jobId, rank));
+    }
+
+    private static String key(String jobId, int rank) {
+        return jobId + "/" + rank;
+    }
+
+    private long[] register() {
+        long[] a = new long[waitBase + 2 * Stats.WAITS];
+        synchronized (arrays) {
+            arrays.add(a);
+        }
+        return a;
+    }
+
+    /** Counts one operation of {@code kind} to PE {@code target} moving {@code bytes} bytes. */
+    public void count(int kind, int target, long bytes) {
+        long[] c = local.get();
+        int i = kind * size + target;
+        c[i]++;
+        c[bytesBase + i] += bytes;
+    }
+
+    /** Counts one wait of {@code wait} kind that took {@code nanos}. */
+    public void waited(int wait, long nanos) {
+        long[] c = local.get();
+        c[waitBase + wait]++;
+        c[waitBase + Stats.WAITS + wait] += nanos;
+    }
+
+    /** Every thread's counters summed. */
+    public long[] snapshot() {
+        long[] sum = new long[waitBase + 2 * Stats.WAITS];
+        synchronized (arrays) {
+            for (long[] a : arrays) {
+                for (int i = 0; i < sum.length; i++) {
+                    sum[i] += a[i];
+                }
+            }
+        }
+        return sum;
+    }
+
+    /** Withdraws these counters from {@link #of} and encodes them for the launcher ({@link PeReport#decode}). */
+    public byte[] close() {
+        LIVE.remove(key(jobId, rank), this);
+        long[] sum = snapshot();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(MAGIC);
+            out.writeInt(rank);
+            out.writeInt(size);
+            out.writeUTF(hostName());
+            out.writeLong(System.nanoTime() - startNanos);
+            out.writeInt(Stats.KINDS);
+            for (String k : Stats.KIND_NAMES) {
+                out.writeUTF(k);
+            }
+            out.writeInt(Stats.WAITS);
+            for (String w : Stats.WAIT_NAMES) {
+                out.writeUTF(w);
+            }
+            for (long v : sum) {
+                out.writeLong(v);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "localhost";
+        }
+    }
+
+    /**
+     * One PE's counters as received.
+     *
+     * @param rank the PE
+     * @param size the job's size
+     * @param host where it ran
+     * @param elapsedNanos from client init to close
+     * @param kinds operation kind names
+     * @param ops operations, [kind][target]
+     * @param bytes bytes, [kind][target]
+     * @param waits wait kind names
+     * @param waitCounts waits per kind
+     * @param waitNanos nanoseconds waited per kind
+     */
+    public record PeReport(int rank, int size, String host, long elapsedNanos, List<String> kinds, long[][] ops,
+                           long[][] bytes, List<String> waits, long[] waitCounts, long[] waitNanos) {
+
+        /** Sum of the wait nanoseconds. */
+        public long waitedNanos() {
+            long s = 0;
+            for (long v : waitNanos) {
+                s += v;
+            }
+            return s;
+        }
+
+        /**
+         * Decodes {@link PeStats#close()}'s bytes.
+         *
+         * @throws IllegalArgumentException when they are not such bytes
+         */
+        public static PeReport decode(byte[] data) {
+            try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
+                if (in.readInt() != MAGIC) {
+                    throw new IllegalArgumentException("not pgas4j statistics");
+                }
+                int rank = in.readInt();
+                int size = in.readInt();
+                String host = in.readUTF();
+                long elapsed = in.readLong();
+                int k = in.readInt();
+                if (size < 1 || size > 1 << 20 || k < 0 || k > 1024) {
+                    throw new IllegalArgumentException("malformed statistics");
+                }
+                List<String> kinds = new ArrayList<>();
+                for (int i = 0; i < k; i++) {
+                    kinds.add(in.readUTF());
+                }
+                int w = in.readInt();
+                if (w < 0 || w > 1024) {
+                    throw new IllegalArgumentException("malformed statistics");
+                }
+                List<String> waits = new ArrayList<>();
+                for (int i = 0; i < w; i++) {
+                    waits.add(in.readUTF());
+                }
+                long[][] ops = new long[k][size];
+                long[][] bytes = new long[k][size];
+                for (long[][] m : List.of(ops, bytes)) {
+                    for (int i = 0; i < k; i++) {
+                        for (int t = 0; t < size; t++) {
+                            m[i][t] = in.readLong();
+                        }
+                    }
+                }
+                long[] wc = new long[w];
+                long[] wn = new long[w];
+                for (int i = 0; i < w; i++) {
+                    wc[i] = in.readLong();
+                }
+                for (int i = 0; i < w; i++) {
+                    wn[i] = in.readLong();
+                }
+                return new PeReport(rank, size, host, elapsed, List.copyOf(kinds), ops, bytes, List.copyOf(waits), wc, wn);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("truncated statistics: " + e.getMessage());
+            }
+        }
+    }
+}
