@@ -47,6 +47,7 @@ public final class Launcher {
                     yield InfoCommand.run(System.out);
                 }
                 case "bench" -> BenchCommand.run(rest.toArray(String[]::new));
+                case "stats" -> StatsCommand.run(rest, System.out);
                 case "help", "-h", "--help" -> {
                     System.out.print(Usage.TEXT);
                     yield 0;
@@ -55,7 +56,7 @@ public final class Launcher {
                     System.out.println("pgas4j " + SelfLocation.version());
                     yield 0;
                 }
-                default -> throw new UsageException("unknown command '" + args[0] + "'; use run, info, bench or help");
+                default -> throw new UsageException("unknown command '" + args[0] + "'; use run, stats, info, bench or help");
             };
         } catch (UsageException e) {
             err.message(e.getMessage());

@@ -9,6 +9,7 @@ final class Usage {
               run -np N [options] MAIN_CLASS [ARGS...]                 run N PEs of a Java program
               run -np N [options] -jar JAR [ARGS...]                   the same, main class from the jar
               run -np N [options] -p PATH -m MODULE[/CLASS] [ARGS...]  the same, as a named module
+              stats FILE.json [--plot FILE.svg|png]                    a --stats report's PE x PE matrices (and heatmap)
               info                                                     version, JDK, transports, limits and settings
               bench [ARGS...]                                          the micro-benchmarks (pgas4j bench help)
               help                                                     this text
@@ -19,6 +20,8 @@ final class Usage {
                                     process per PE, shared memory), hybrid (shm within a host, UCX
                                     between hosts), ucx (UCX to every peer) or local (threads of one JVM)
               --tag-output          prefix every output line with [rank]
+              --stats[=FILE]        count every PE's operations, bytes and waits per target PE; write
+                                    the report to FILE (default pgas4j-stats-<job>.json) and print a summary
               --timeout SECONDS     fail the job (exit 124) when it runs longer, naming the PEs still running
               --jvm-arg ARG         pass ARG to every PE's JVM (repeatable)
               -cp, --class-path CP  the program's class path; pgas4j's own classes are appended
