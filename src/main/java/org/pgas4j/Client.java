@@ -133,6 +133,9 @@ public final class Client implements AutoCloseable {
         this.jobRank = bootstrap.rank();
         this.jobSize = bootstrap.size();
         this.stats = Stats.ON ? PeStats.open(bootstrap.jobId(), jobRank, jobSize) : null;
+        if (Stats.ON) {
+            bootstrap.statisticsOnAbort(stats::encode);
+        }
         this.idle = IdleStrategy.fromSettings(jobSize); // every PE of a shm or local job is on this host
         this.health = new JobHealth(transport, jobRank);
         MemorySegment control = transport.localControl();

@@ -76,6 +76,16 @@ public interface Bootstrap extends AutoCloseable {
     }
 
     /**
+     * Where this PE's encoded statistics counters come from if the job is aborted before the PE
+     * closes: a bootstrap that can still reach the gatherer then sends them (the launcher's report
+     * then has the counters of every PE that was alive).
+     *
+     * @param counters makes the encoded counters; called at most once, from another thread
+     */
+    default void statisticsOnAbort(java.util.function.Supplier<byte[]> counters) {
+    }
+
+    /**
      * Ends this PE's participation cleanly: tells the launcher that this PE finalized, so that its
      * later exit is not taken as a failure. Not collective. Idempotent.
      */

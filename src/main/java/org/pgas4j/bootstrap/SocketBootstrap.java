@@ -75,6 +75,7 @@ public final class SocketBootstrap implements Bootstrap {
     private boolean finalizeAcknowledged;
     private boolean closed;
     private volatile String failure;
+    private volatile java.util.function.Supplier<byte[]> countersOnAbort;
 
     private SocketBootstrap(int rank, int size, NodeLocation location, String jobId, String rendezvous,
                             Socket socket, DataInputStream in, DataOutputStream out) {
@@ -238,6 +239,7 @@ public final class SocketBootstrap implements Bootstrap {
                     acknowledgeFinalize();
                 } else if (f.type() == ABORT) {
                     reason = "the launcher aborted the job: " + f.text();
+                    sendCountersOnAbort();
                     break;
                 } else {
                     reason = "protocol error: unexpected frame type " + f.type() + " from the launcher";
@@ -253,6 +255,27 @@ public final class SocketBootstrap implements Bootstrap {
             return;
         }
         termination.terminate(reason);
+    }
+
+    /** The launcher aborts the job: its report gets this PE's counters so far, if statistics are on. */
+    private void sendCountersOnAbort() {
+        java.util.function.Supplier<byte[]> counters = countersOnAbort;
+        if (counters == null) {
+            return;
+        }
+        try {
+            byte[] data = counters.get();
+            synchronized (out) {
+                RendezvousProtocol.write(out, RendezvousProtocol.STATS, data);
+            }
+        } catch (IOException | RuntimeException e) {
+            // The report names this PE's counters as missing.
+        }
+    }
+
+    @Override
+    public void statisticsOnAbort(java.util.function.Supplier<byte[]> counters) {
+        countersOnAbort = counters;
     }
 
     /** Records the failure and wakes waiters; returns false when the PE had closed the connection itself. */

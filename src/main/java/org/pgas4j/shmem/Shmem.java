@@ -2,6 +2,8 @@ package org.pgas4j.shmem;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Set;
+import org.pgas4j.internal.stats.PeStats;
+import org.pgas4j.internal.stats.Stats;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.Client;
 import org.pgas4j.Segment;
@@ -27,6 +29,8 @@ import org.pgas4j.Team;
  */
 public final class Shmem extends ShmemSync implements AutoCloseable {
     private final Client client;
+    /** This PE's statistics counters (the facade's own waits), or null when statistics are off. */
+    private final PeStats stats;
     private final boolean checked;
     private final ShmemTeam world;
     private final ShmemTeam shared;
@@ -46,6 +50,7 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
 
     private Shmem(Client client) {
         this.client = client;
+        this.stats = Stats.ON ? PeStats.of(client.jobId(), client.jobRank()) : null;
         this.checked = ShmemSettings.CHECKED.value();
         Segment heapSegment = client.primordialEndpoint().boundSegment().orElseThrow();
         this.coreWorld = client.world();
@@ -198,6 +203,12 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
 
     /** {@code shmem_quiet}: {@link ShmemContext#quiet()} on the default context. */
     public void quiet() {
+        if (Stats.ON && stats != null) {
+            long t0 = System.nanoTime();
+            defaultContext.quiet();
+            stats.waited(Stats.WAIT_SHMEM_QUIET, System.nanoTime() - t0);
+            return;
+        }
         defaultContext.quiet();
     }
 
@@ -371,6 +382,12 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
 
     /** {@code shmem_wait_until}: waits until element {@code index} of this PE's {@code ivar} satisfies {@code cmp value}. */
     public void waitUntil(SymmetricArray ivar, long index, Cmp cmp, long value) {
+        if (Stats.ON && stats != null) {
+            long t0 = System.nanoTime();
+            waits.waitUntil(ivar, index, cmp, value);
+            stats.waited(Stats.WAIT_SHMEM_WAIT_UNTIL, System.nanoTime() - t0);
+            return;
+        }
         waits.waitUntil(ivar, index, cmp, value);
     }
 

@@ -100,6 +100,15 @@ public final class PeStats {
     /** Withdraws these counters from {@link #of} and encodes them for the launcher ({@link PeReport#decode}). */
     public byte[] close() {
         LIVE.remove(key(jobId, rank), this);
+        return encode();
+    }
+
+    /**
+     * The counters so far, encoded as {@link #close()} does; also callable from another thread while
+     * the PE's threads still count (a job that is being aborted), then the sums may miss the last
+     * counts.
+     */
+    public byte[] encode() {
         long[] sum = snapshot();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
