@@ -119,7 +119,10 @@ class ModuleApiTest {
 
     @Test
     void facadesNeverImportATransport() throws IOException {
-        Pattern imports = Pattern.compile("^import (?:static )?(org\\.pgas4j\\.(?:transport|spi|bootstrap|internal)[\\w.]*);",
+        // org.pgas4j.internal.stats is the exception: the statistics counters, a leaf that reaches no
+        // transport, which a facade counts its own view into (ArchitectureTest allows it too).
+        Pattern imports = Pattern.compile(
+                "^import (?:static )?(org\\.pgas4j\\.(?:transport|spi|bootstrap|internal(?!\\.stats\\.))[\\w.]*);",
                 Pattern.MULTILINE);
         List<String> violations = new ArrayList<>();
         for (String facade : FACADES) {

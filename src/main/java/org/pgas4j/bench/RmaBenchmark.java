@@ -72,13 +72,17 @@ final class RmaBenchmark implements Benchmark {
             Optional<String> mpi = NativeBaselines.unavailable(options, natives, NativeProbe.MPI, err);
             int latencyRounds = mpi.isEmpty() ? plan.rounds() : 1;
             Progress progress = new Progress(NAME, 2 * plan.rounds() + 2 * latencyRounds
-                    + (mpi.isEmpty() ? latencyRounds : 0) + plan.rounds() * (memory.isEmpty() ? 3 : 2), err);
+                    + (mpi.isEmpty() ? latencyRounds : 0) + plan.rounds() * (memory.isEmpty() ? 3 : 2)
+                    + 2 * overheadRounds(plan), err);
             Map<String, Double> results = new HashMap<>(pingPongRounds(plan, timeout, progress, err));
             results.putAll(latencyRounds(plan, latencyRounds, timeout, natives, mpi.isEmpty(), progress, err));
             results.putAll(bandwidthRounds(plan, timeout, natives, memory.isEmpty(), progress, err));
+            Map<String, Double> overhead = statsOverhead(plan, timeout, progress, err);
             RmaReport report = RmaReport.from(plan, results);
             RmaTable.print(report, out);
             Map<String, Object> doc = report.toDocument();
+            printOverhead(overhead, out);
+            doc.putAll(overhead);
             NativeBaselines baselines = new NativeBaselines(options, doc, out);
             baselines.compare(NativeProbe.MEMORY, memory, () -> new NativeComparison(NativeProbe.MEMORY.label(), results, plan.sizes())
                     .bySize(new NativeComparison.Pair("put bandwidth (MB/s)", RmaMetrics.PUT_BW_MBPS, NATIVE_MEMCPY,
@@ -199,6 +203,73 @@ final class RmaBenchmark implements Benchmark {
 
     private static Map<String, Double> job(String label, long timeout, PrintStream err, Class<?> main, String... args) {
         return ChildProcess.run(label, JvmCommands.pgasJob(timeout, main, args), timeout + LAUNCHER_GRACE_SECONDS, err);
+    }
+
+    /** Figure: 8 B blocking put with statistics on over off, same run, jobs alternating (target <= 1.10). */
+    static final String STATS_OVERHEAD_PUT8 = "stats_overhead_ratio_put8";
+    /** Figure: 8 B blocking fetch-add with statistics on over off. */
+    static final String STATS_OVERHEAD_FADD8 = "stats_overhead_ratio_fadd8";
+    /** The goal of both overhead ratios. */
+    static final double STATS_OVERHEAD_GOAL = 1.10;
+
+    private static int overheadRounds(RmaPlan plan) {
+        return Math.max(3, plan.rounds());
+    }
+
+    /**
+     * The cost of statistics: jobs with statistics off and on, alternating, each timing 8 B puts and
+     * fetch-adds; the ratios of the medians (on over off), and the medians themselves.
+     */
+    private static Map<String, Double> statsOverhead(RmaPlan plan, long timeout, Progress progress, PrintStream err) {
+        int rounds = overheadRounds(plan);
+        String iterations = plan.quick() ? "20000" : "200000";
+        List<Map<String, Double>> off = new ArrayList<>();
+        List<Map<String, Double>> on = new ArrayList<>();
+        java.nio.file.Path report;
+        try {
+            report = Files.createTempFile("pgas4j-bench-stats", ".json");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        try {
+            for (int r = 1; r <= rounds; r++) {
+                progress.phase("8 B put and fetch-add, statistics off" + roundOf(r, rounds));
+                off.add(ChildProcess.run("statistics-off job", JvmCommands.pgasJob(timeout, List.of(),
+                        StatsOverheadPe.class, iterations), timeout + LAUNCHER_GRACE_SECONDS, err));
+                progress.phase("8 B put and fetch-add, statistics on" + roundOf(r, rounds));
+                on.add(ChildProcess.run("statistics-on job", JvmCommands.pgasJob(timeout, List.of("-Dpgas4j.stats=true",
+                        "-Dpgas4j.stats.file=" + report), StatsOverheadPe.class, iterations),
+                        timeout + LAUNCHER_GRACE_SECONDS, err));
+            }
+        } finally {
+            try {
+                Files.deleteIfExists(report);
+            } catch (java.io.IOException e) {
+                // A temporary file; nothing else to do.
+            }
+        }
+        Map<String, Double> offMedian = RoundMedian.of(off);
+        Map<String, Double> onMedian = RoundMedian.of(on);
+        Map<String, Double> result = new java.util.LinkedHashMap<>();
+        result.put(STATS_OVERHEAD_PUT8, onMedian.get(StatsOverheadPe.PUT8_NS) / offMedian.get(StatsOverheadPe.PUT8_NS));
+        result.put(STATS_OVERHEAD_FADD8, onMedian.get(StatsOverheadPe.FADD8_NS) / offMedian.get(StatsOverheadPe.FADD8_NS));
+        result.put("stats_off_put8_ns", offMedian.get(StatsOverheadPe.PUT8_NS));
+        result.put("stats_on_put8_ns", onMedian.get(StatsOverheadPe.PUT8_NS));
+        result.put("stats_off_fadd8_ns", offMedian.get(StatsOverheadPe.FADD8_NS));
+        result.put("stats_on_fadd8_ns", onMedian.get(StatsOverheadPe.FADD8_NS));
+        return result;
+    }
+
+    private static void printOverhead(Map<String, Double> o, PrintStream out) {
+        out.println();
+        out.printf(java.util.Locale.ROOT, "statistics overhead (8 B, off -> on, ns): put %s -> %s, fetch-add %s -> %s%n",
+                RmaTable.fixed(o.get("stats_off_put8_ns")), RmaTable.fixed(o.get("stats_on_put8_ns")),
+                RmaTable.fixed(o.get("stats_off_fadd8_ns")), RmaTable.fixed(o.get("stats_on_fadd8_ns")));
+        for (String key : List.of(STATS_OVERHEAD_PUT8, STATS_OVERHEAD_FADD8)) {
+            double v = o.get(key);
+            out.printf(java.util.Locale.ROOT, "%-26s %12s %10s  %s%n", key, RmaTable.fixed(v),
+                    "<= " + STATS_OVERHEAD_GOAL, v <= STATS_OVERHEAD_GOAL ? "met" : "NOT MET");
+        }
     }
 
     /** Shows a round's key figures, so that the spread behind a median is visible. */

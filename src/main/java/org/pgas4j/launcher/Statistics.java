@@ -31,7 +31,8 @@ final class Statistics {
         } else if (file == null && !any) {
             return;
         }
-        Path target = file != null ? file : StatsReport.defaultFile(jobId);
+        String configured = org.pgas4j.Settings.STATS_FILE.value();
+        Path target = file != null ? file : configured.isEmpty() ? StatsReport.defaultFile(jobId) : Path.of(configured);
         StatsReport report;
         try {
             report = StatsReport.merge(jobId, np, parts);

@@ -36,6 +36,9 @@ public final class PeStats {
     private final long startNanos = System.nanoTime();
     private final List<long[]> arrays = new ArrayList<>(); // guarded by itself
     private final ThreadLocal<long[]> local = ThreadLocal.withInitial(this::register);
+    /** The thread that made the client (a PE's main thread), whose array is found without a thread-local lookup. */
+    private final Thread owner = Thread.currentThread();
+    private final long[] ownerCounters;
 
     private PeStats(String jobId, int rank, int size) {
         this.jobId = jobId;
@@ -43,6 +46,7 @@ public final class PeStats {
         this.size = size;
         this.bytesBase = Stats.KINDS * size;
         this.waitBase = 2 * Stats.KINDS * size;
+        this.ownerCounters = register();
     }
 
     /** The counters of PE {@code rank} of job {@code jobId}, made now and found by {@link #of}. */
@@ -71,7 +75,7 @@ public final class PeStats {
 
     /** Counts one operation of {@code kind} to PE {@code target} moving {@code bytes} bytes. */
     public void count(int kind, int target, long bytes) {
-        long[] c = local.get();
+        long[] c = Thread.currentThread() == owner ? ownerCounters : local.get();
         int i = kind * size + target;
         c[i]++;
         c[bytesBase + i] += bytes;
@@ -79,7 +83,7 @@ public final class PeStats {
 
     /** Counts one wait of {@code wait} kind that took {@code nanos}. */
     public void waited(int wait, long nanos) {
-        long[] c = local.get();
+        long[] c = Thread.currentThread() == owner ? ownerCounters : local.get();
         c[waitBase + wait]++;
         c[waitBase + Stats.WAITS + wait] += nanos;
     }
