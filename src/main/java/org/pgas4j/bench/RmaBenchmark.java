@@ -213,7 +213,7 @@ final class RmaBenchmark implements Benchmark {
     static final double STATS_OVERHEAD_GOAL = 1.10;
 
     private static int overheadRounds(RmaPlan plan) {
-        return Math.max(3, plan.rounds());
+        return Math.max(5, plan.rounds());
     }
 
     /**
@@ -222,7 +222,7 @@ final class RmaBenchmark implements Benchmark {
      */
     private static Map<String, Double> statsOverhead(RmaPlan plan, long timeout, Progress progress, PrintStream err) {
         int rounds = overheadRounds(plan);
-        String iterations = plan.quick() ? "20000" : "200000";
+        String iterations = "200000"; // also with --quick: the JIT must have compiled the loops
         List<Map<String, Double>> off = new ArrayList<>();
         List<Map<String, Double>> on = new ArrayList<>();
         java.nio.file.Path report;
