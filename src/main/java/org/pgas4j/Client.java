@@ -637,6 +637,24 @@ public final class Client implements AutoCloseable {
         return !closed && health.ok();
     }
 
+    /**
+     * Fails a wait that cannot end any more: for facades' and programs' own wait loops, which call
+     * it now and then (it is cheap) so that they fail within moments of a peer's death instead of
+     * hanging.
+     *
+     * @param waitingFor what the caller waits for, for the message ("shmem waitUntil on PE 3")
+     * @throws JobAbortedException naming the failed PE and how it ended, once the job is failing
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public void checkHealthy(String waitingFor) {
+        if (closed) {
+            throw closedError(waitingFor);
+        }
+        if (!health.ok()) {
+            throw health.aborted(waitingFor);
+        }
+    }
+
     /** Whether {@link #close()} was called. */
     public boolean isClosed() {
         return closed;

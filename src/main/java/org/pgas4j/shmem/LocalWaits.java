@@ -131,6 +131,9 @@ final class LocalWaits {
             return;
         }
         shmem.client().poll();
+        if ((i & 63) == 0) {
+            shmem.client().checkHealthy("a shmem wait"); // a dead peer never sets the variable
+        }
         if (i < SPINS + YIELDS) {
             Thread.yield();
         } else {
