@@ -46,8 +46,8 @@ public final class Collectives {
         if (team.queue().idle()) {
             CollectiveEvent jfr = CollectiveEvent.start(); // null unless a JFR recording wants it
             body.run();
-            if (jfr != null) {
-                jfr.done(team.name(), team.size(), team.rank(), client.jobRank(), op, bytes);
+            if (jfr != null && jfr.ready(team.name(), team.size(), team.rank(), client.jobRank(), op, bytes)) {
+                jfr.commit();
             }
         } else {
             nonBlocking(team, op, bytes, body).waitFor();
@@ -72,14 +72,14 @@ public final class Collectives {
         return barrier ? () -> {
             BarrierEvent jfr = BarrierEvent.start();
             body.run();
-            if (jfr != null) {
-                jfr.done(team.name(), team.size(), team.rank(), pe, op);
+            if (jfr != null && jfr.ready(team.name(), team.size(), team.rank(), pe, op)) {
+                jfr.commit();
             }
         } : () -> {
             CollectiveEvent jfr = CollectiveEvent.start();
             body.run();
-            if (jfr != null) {
-                jfr.done(team.name(), team.size(), team.rank(), pe, op, bytes);
+            if (jfr != null && jfr.ready(team.name(), team.size(), team.rank(), pe, op, bytes)) {
+                jfr.commit();
             }
         };
     }
@@ -160,7 +160,8 @@ public final class Collectives {
                           ReduceOp op) {
         checkReduce(team, dst, team.rank() == root, src, type, count, op, "reduceNB");
         team.checkRank("reduceNB root", root);
-        return nonBlocking(team, "reduceNB", count * type.byteSize(), () -> doReduce(team, root, dst, src, type, count, op));
+        return nonBlocking(team, "reduceNB", count * type.byteSize(), 
+                () -> doReduce(team, root, dst, src, type, count, op));
     }
 
     private static void doReduce(Team team, int root, MemorySegment dst, MemorySegment src, DataType type,
@@ -187,7 +188,8 @@ public final class Collectives {
     public Event allreduceNB(Team team, MemorySegment dst, MemorySegment src, DataType type, long count,
                              ReduceOp op) {
         checkReduce(team, dst, true, src, type, count, op, "allreduceNB");
-        return nonBlocking(team, "allreduceNB", count * type.byteSize(), () -> doAllreduce(team, dst, src, type, count, op));
+        return nonBlocking(team, "allreduceNB", count * type.byteSize(), 
+                () -> doAllreduce(team, dst, src, type, count, op));
     }
 
     private static void doAllreduce(Team team, MemorySegment dst, MemorySegment src, DataType type, long count,
@@ -270,7 +272,8 @@ public final class Collectives {
     /** Non-blocking {@link #gather}. */
     public Event gatherNB(Team team, int root, MemorySegment dst, MemorySegment src, long bytesEach) {
         checkGather(team, root, dst, src, bytesEach, "gatherNB");
-        return nonBlocking(team, "gatherNB", bytesEach, () -> team.algorithms().gather(root, src, dst, equal(team, bytesEach)));
+        return nonBlocking(team, "gatherNB", bytesEach, 
+                () -> team.algorithms().gather(root, src, dst, equal(team, bytesEach)));
     }
 
     private void checkGather(Team team, int root, MemorySegment dst, MemorySegment src, long bytesEach, String op) {
@@ -295,7 +298,8 @@ public final class Collectives {
     /** Non-blocking {@link #allgather}. */
     public Event allgatherNB(Team team, MemorySegment dst, MemorySegment src, long bytesEach) {
         checkAllgather(team, dst, src, bytesEach, "allgatherNB");
-        return nonBlocking(team, "allgatherNB", bytesEach, () -> team.algorithms().allgather(src, dst, equal(team, bytesEach)));
+        return nonBlocking(team, "allgatherNB", bytesEach, 
+                () -> team.algorithms().allgather(src, dst, equal(team, bytesEach)));
     }
 
     private void checkAllgather(Team team, MemorySegment dst, MemorySegment src, long bytesEach, String op) {

@@ -136,8 +136,8 @@ public final class Event {
             }
             i = idle.idle(i);
         }
-        if (jfr != null) {
-            jfr.done(context != null ? context.jobRank() : -1, "Event.waitFor");
+        if (jfr != null && jfr.ready(context != null ? context.jobRank() : -1, "Event.waitFor")) {
+            jfr.commit();
         }
     }
 
@@ -200,8 +200,8 @@ public final class Event {
                 if (e != null) {
                     any = true;
                     if (e.test()) {
-                        if (jfr != null) {
-                            jfr.done(e.context != null ? e.context.jobRank() : -1, "Event.waitSome");
+                        if (jfr != null && jfr.ready(e.context != null ? e.context.jobRank() : -1, "Event.waitSome")) {
+                            jfr.commit();
                         }
                         return k;
                     }

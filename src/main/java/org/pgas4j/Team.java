@@ -227,8 +227,8 @@ public final class Team {
         if (queue.idle()) {
             BarrierEvent jfr = BarrierEvent.start(); // null unless a JFR recording wants it
             algorithms.barrier();
-            if (jfr != null) {
-                jfr.done(name, size(), rank(), client.jobRank(), "barrier");
+            if (jfr != null && jfr.ready(name, size(), rank(), client.jobRank(), "barrier")) {
+                jfr.commit();
             }
         } else {
             client.collectives().barrierNB(this).waitFor(); // after the queued non-blocking ones

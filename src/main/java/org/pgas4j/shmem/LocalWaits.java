@@ -38,8 +38,8 @@ final class LocalWaits {
     }
 
     private void done(WaitUntilEvent jfr, String kind) {
-        if (jfr != null) {
-            jfr.done(shmem.client().jobRank(), kind);
+        if (jfr != null && jfr.ready(shmem.client().jobRank(), kind)) {
+            jfr.commit();
         }
     }
 

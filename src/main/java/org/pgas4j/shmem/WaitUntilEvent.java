@@ -42,13 +42,17 @@ final class WaitUntilEvent extends jdk.jfr.Event {
         return e;
     }
 
-    /** Ends and commits this event when it lasted at least the threshold. */
-    void done(int pe, String kind) {
+    /**
+     * Ends this event and fills it in; true when it should be committed (it lasted at least the
+     * threshold). The caller commits, so that the event's stack trace starts at the caller.
+     */
+    boolean ready(int pe, String kind) {
         end();
-        if (shouldCommit()) {
-            this.pe = pe;
-            this.kind = kind;
-            commit();
+        if (!shouldCommit()) {
+            return false;
         }
+        this.pe = pe;
+        this.kind = kind;
+        return true;
     }
 }

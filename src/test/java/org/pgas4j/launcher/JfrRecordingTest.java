@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -116,6 +117,11 @@ class JfrRecordingTest {
                 who + ": " + barriers);
         for (RecordedEvent b : barriers) {
             assertEquals(pe, b.getInt("pe"), b::toString);
+            if (b.getString("kind").equals("barrier")) { // the stack trace starts at the barrier, not in pgas4j's JFR code
+                RecordedFrame top = b.getStackTrace().getFrames().getFirst();
+                assertEquals("org.pgas4j.Team.barrier", top.getMethod().getType().getName() + "."
+                        + top.getMethod().getName(), b::toString);
+            }
             assertEquals("world", b.getString("team"));
             assertEquals(np, b.getInt("teamSize"));
             assertEquals(pe, b.getInt("teamRank"));
@@ -145,14 +151,16 @@ class JfrRecordingTest {
         }
         List<RecordedEvent> segments = of(events, "org.pgas4j.Segment");
         RecordedEvent created = segments.stream().filter(e -> e.getString("action").equals("create")
-                && e.getLong("size") == 1 << 20).findFirst().orElseThrow(() -> new AssertionError(who + ": " + segments));
+                && e.getLong("size") == 1 << 20).findFirst()
+                .orElseThrow(() -> new AssertionError(who + ": " + segments));
         assertEquals("HOST", created.getString("kind"));
         assertFalse(created.getBoolean("clientAllocated"));
         assertEquals(1, count(segments, e -> e.getString("action").equals("destroy")
                 && e.getLong("segmentId") == created.getLong("segmentId") && e.getLong("size") == 1 << 20),
                 who + ": " + segments);
         List<RecordedEvent> endpoints = of(events, "org.pgas4j.EndpointCreate");
-        assertEquals(1, count(endpoints, e -> e.getInt("endpoint") == 0 && e.getInt("pe") == pe), who + ": " + endpoints);
+        assertEquals(1, count(endpoints, e -> e.getInt("endpoint") == 0 && e.getInt("pe") == pe),
+                who + ": " + endpoints);
     }
 
     /** The job's files in {@code dir}, by rank (-1 for a local job's file); checks there are {@code n}. */

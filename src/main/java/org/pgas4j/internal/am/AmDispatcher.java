@@ -185,8 +185,9 @@ public final class AmDispatcher implements MessageSink {
         AmHandlerEvent jfr = AmHandlerEvent.start(); // null unless a JFR recording wants slow handlers
         try {
             handler.handle(token);
-            if (jfr != null) {
-                jfr.done(jobRank, index, category.name(), lane == Transport.LANE_REPLY, source, length);
+            if (jfr != null
+                    && jfr.ready(jobRank, index, category.name(), lane == Transport.LANE_REPLY, source, length)) {
+                jfr.commit();
             }
         } catch (Throwable t) {
             context.fail(t);

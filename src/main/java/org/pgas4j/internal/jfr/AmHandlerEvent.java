@@ -59,17 +59,21 @@ public final class AmHandlerEvent extends jdk.jfr.Event {
         return e;
     }
 
-    /** Ends and commits this event when it lasted at least the threshold. */
-    public void done(int pe, int handler, String category, boolean reply, int sourcePe, long payloadBytes) {
+    /**
+     * Ends this event and fills it in; true when it should be committed (it lasted at least the
+     * threshold). The caller commits, so that the event's stack trace starts at the caller.
+     */
+    public boolean ready(int pe, int handler, String category, boolean reply, int sourcePe, long payloadBytes) {
         end();
-        if (shouldCommit()) {
-            this.pe = pe;
-            this.handler = handler;
-            this.category = category;
-            this.reply = reply;
-            this.sourcePe = sourcePe;
-            this.payloadBytes = payloadBytes;
-            commit();
+        if (!shouldCommit()) {
+            return false;
         }
+        this.pe = pe;
+        this.handler = handler;
+        this.category = category;
+        this.reply = reply;
+        this.sourcePe = sourcePe;
+        this.payloadBytes = payloadBytes;
+        return true;
     }
 }

@@ -51,16 +51,20 @@ public final class BarrierEvent extends jdk.jfr.Event {
         return e;
     }
 
-    /** Ends and commits this event (when it lasted at least the recording's threshold). */
-    public void done(String team, int teamSize, int teamRank, int pe, String kind) {
+    /**
+     * Ends this event and fills it in; true when it should be committed (it lasted at least the
+     * threshold). The caller commits, so that the event's stack trace starts at the caller.
+     */
+    public boolean ready(String team, int teamSize, int teamRank, int pe, String kind) {
         end();
-        if (shouldCommit()) {
-            this.team = team;
-            this.teamSize = teamSize;
-            this.teamRank = teamRank;
-            this.pe = pe;
-            this.kind = kind;
-            commit();
+        if (!shouldCommit()) {
+            return false;
         }
+        this.team = team;
+        this.teamSize = teamSize;
+        this.teamRank = teamRank;
+        this.pe = pe;
+        this.kind = kind;
+        return true;
     }
 }

@@ -58,17 +58,21 @@ public final class CollectiveEvent extends jdk.jfr.Event {
         return e;
     }
 
-    /** Ends and commits this event (when it lasted at least the recording's threshold). */
-    public void done(String team, int teamSize, int teamRank, int pe, String kind, long bytes) {
+    /**
+     * Ends this event and fills it in; true when it should be committed (it lasted at least the
+     * threshold). The caller commits, so that the event's stack trace starts at the caller.
+     */
+    public boolean ready(String team, int teamSize, int teamRank, int pe, String kind, long bytes) {
         end();
-        if (shouldCommit()) {
-            this.team = team;
-            this.teamSize = teamSize;
-            this.teamRank = teamRank;
-            this.pe = pe;
-            this.kind = kind;
-            this.bytes = bytes;
-            commit();
+        if (!shouldCommit()) {
+            return false;
         }
+        this.team = team;
+        this.teamSize = teamSize;
+        this.teamRank = teamRank;
+        this.pe = pe;
+        this.kind = kind;
+        this.bytes = bytes;
+        return true;
     }
 }

@@ -8,8 +8,8 @@ import jdk.jfr.Threshold;
 
 /**
  * A wait for another PE that took at least the threshold (1 ms unless the recording says
- * otherwise): an event wait (the shmem facade has its own, {@code org.pgas4j.shmem.WaitUntil}). Begun only once the first check failed, so
- * waits that never wait cost nothing more.
+ * otherwise): an event wait (the shmem facade has its own, {@code org.pgas4j.shmem.WaitUntil}).
+ * Begun only once the first check failed, so waits that never wait cost nothing more.
  */
 @Name(WaitEvent.NAME)
 @Label("Long Wait")
@@ -44,13 +44,17 @@ public final class WaitEvent extends jdk.jfr.Event {
         return e;
     }
 
-    /** Ends and commits this event when it lasted at least the threshold. */
-    public void done(int pe, String kind) {
+    /**
+     * Ends this event and fills it in; true when it should be committed (it lasted at least the
+     * threshold). The caller commits, so that the event's stack trace starts at the caller.
+     */
+    public boolean ready(int pe, String kind) {
         end();
-        if (shouldCommit()) {
-            this.pe = pe;
-            this.kind = kind;
-            commit();
+        if (!shouldCommit()) {
+            return false;
         }
+        this.pe = pe;
+        this.kind = kind;
+        return true;
     }
 }
