@@ -12,6 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.bootstrap.Bootstraps;
 import org.pgas4j.internal.ControlRegion;
+import org.pgas4j.internal.jfr.EndpointEvent;
+import org.pgas4j.internal.jfr.SegmentEvent;
 import org.pgas4j.internal.Directory;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
@@ -152,6 +154,7 @@ public final class Client implements AutoCloseable {
                 EnumSet.of(EndpointCapability.RMA, EndpointCapability.AM, EndpointCapability.VIS, EndpointCapability.COLL,
                         EndpointCapability.AD),
                 EnumSet.noneOf(AccelerationHint.class));
+        EndpointEvent.emit(jobRank, 0, endpoints[0].capabilities());
         int[] jobRanks = new int[jobSize];
         for (int j = 0; j < jobSize; j++) {
             jobRanks[j] = j;
@@ -328,6 +331,7 @@ public final class Client implements AutoCloseable {
             Endpoint ep = new Endpoint(this, index, capabilities, hints);
             endpoints[index] = ep;
             nextEndpointIndex = index + 1;
+            EndpointEvent.emit(jobRank, index, capabilities);
             return ep;
         }
     }
@@ -557,6 +561,7 @@ public final class Client implements AutoCloseable {
     private Segment register(Segment s) {
         s.kindImpl().segmentCreated();
         liveSegments.add(s);
+        SegmentEvent.emit(jobRank, "create", s.id(), s.kind().toString(), s.size(), s.isClientAllocated());
         return s;
     }
 

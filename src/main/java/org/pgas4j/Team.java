@@ -2,6 +2,7 @@ package org.pgas4j;
 
 import org.pgas4j.internal.coll.CollectiveQueue;
 import org.pgas4j.internal.coll.TeamAlgorithms;
+import org.pgas4j.internal.jfr.BarrierEvent;
 import org.pgas4j.internal.teams.ScratchTeams;
 import org.pgas4j.internal.teams.TeamBuilder;
 import org.pgas4j.internal.access.Access;
@@ -224,7 +225,11 @@ public final class Team {
     public void barrier() {
         checkUsable("barrier");
         if (queue.idle()) {
+            BarrierEvent jfr = BarrierEvent.start(); // null unless a JFR recording wants it
             algorithms.barrier();
+            if (jfr != null && jfr.ready(name, size(), rank(), client.jobRank(), "barrier")) {
+                jfr.commit();
+            }
         } else {
             client.collectives().barrierNB(this).waitFor(); // after the queued non-blocking ones
         }
