@@ -50,6 +50,7 @@ public final class ExpandTemplates {
     public static void main(String[] args) throws IOException {
         Path in = Path.of(args[0]);
         Path out = Path.of(args[1]);
+        java.util.Set<Path> written = new java.util.HashSet<>();
         try (Stream<Path> files = Files.walk(in)) {
             for (Path t : files.filter(p -> p.toString().endsWith(".java.template")).toList()) {
                 String name = t.getFileName().toString().replace(".java.template", ".java");
@@ -59,9 +60,26 @@ public final class ExpandTemplates {
                     Files.createDirectories(target.getParent());
                     Files.writeString(target, text);
                 }
+                written.add(target);
             }
         } catch (UncheckedIOException e) {
             throw e.getCause();
+        }
+        removeOrphans(out, written);
+    }
+
+    /**
+     * Deletes what an earlier run expanded from a template that no longer exists: left there, it
+     * would still be compiled (and a class moved or renamed would be defined twice).
+     */
+    private static void removeOrphans(Path out, java.util.Set<Path> written) throws IOException {
+        if (!Files.isDirectory(out)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(out)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java") && !written.contains(p)).toList()) {
+                Files.delete(f);
+            }
         }
     }
 

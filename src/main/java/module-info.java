@@ -22,6 +22,7 @@ module org.pgas4j {
     requires java.management;
     requires jdk.management;
     requires jdk.net;
+    requires jdk.jfr; // pgas4j's JFR events (org.pgas4j.internal.jfr); off and free unless a recording runs
     requires static org.junit.jupiter.api; // only for org.pgas4j.junit: a consumer that tests has JUnit itself
 
     exports org.pgas4j;

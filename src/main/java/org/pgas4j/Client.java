@@ -12,6 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.bootstrap.Bootstraps;
 import org.pgas4j.internal.ControlRegion;
+import org.pgas4j.internal.jfr.EndpointEvent;
+import org.pgas4j.internal.jfr.SegmentEvent;
 import org.pgas4j.internal.Directory;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
@@ -161,6 +163,7 @@ public final class Client implements AutoCloseable {
                 EnumSet.of(EndpointCapability.RMA, EndpointCapability.AM, EndpointCapability.VIS, EndpointCapability.COLL,
                         EndpointCapability.AD),
                 EnumSet.noneOf(AccelerationHint.class));
+        EndpointEvent.emit(jobRank, 0, endpoints[0].capabilities());
         int[] jobRanks = new int[jobSize];
         for (int j = 0; j < jobSize; j++) {
             jobRanks[j] = j;
@@ -337,6 +340,7 @@ public final class Client implements AutoCloseable {
             Endpoint ep = new Endpoint(this, index, capabilities, hints);
             endpoints[index] = ep;
             nextEndpointIndex = index + 1;
+            EndpointEvent.emit(jobRank, index, capabilities);
             return ep;
         }
     }
@@ -566,6 +570,7 @@ public final class Client implements AutoCloseable {
     private Segment register(Segment s) {
         s.kindImpl().segmentCreated();
         liveSegments.add(s);
+        SegmentEvent.emit(jobRank, "create", s.id(), s.kind().toString(), s.size(), s.isClientAllocated());
         return s;
     }
 
@@ -661,6 +666,24 @@ public final class Client implements AutoCloseable {
      */
     public boolean isHealthy() {
         return !closed && health.ok();
+    }
+
+    /**
+     * Fails a wait that cannot end any more: for facades' and programs' own wait loops, which call
+     * it now and then (it is cheap) so that they fail within moments of a peer's death instead of
+     * hanging.
+     *
+     * @param waitingFor what the caller waits for, for the message ("shmem waitUntil on PE 3")
+     * @throws JobAbortedException naming the failed PE and how it ended, once the job is failing
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public void checkHealthy(String waitingFor) {
+        if (closed) {
+            throw closedError(waitingFor);
+        }
+        if (!health.ok()) {
+            throw health.aborted(waitingFor);
+        }
     }
 
     /** Whether {@link #close()} was called. */

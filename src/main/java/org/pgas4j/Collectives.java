@@ -6,6 +6,8 @@ import org.pgas4j.internal.stats.Stats;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.coll.CollectiveQueue;
 import org.pgas4j.internal.coll.TeamAlgorithms;
+import org.pgas4j.internal.jfr.BarrierEvent;
+import org.pgas4j.internal.jfr.CollectiveEvent;
 import org.pgas4j.spi.Transport;
 
 /**
@@ -40,37 +42,57 @@ public final class Collectives {
     // ---------------------------------------------------------------- running
 
     /** Runs {@code body} now, or after the team's queued non-blocking collectives. */
-    private void blocking(Team team, String op, Runnable body) {
+    private void blocking(Team team, String op, long bytes, Runnable body) {
         team.checkUsable(op);
+        long t0 = Stats.ON ? System.nanoTime() : 0;
+        if (team.queue().idle()) {
+            CollectiveEvent jfr = CollectiveEvent.start(); // null unless a JFR recording wants it
+            body.run();
+            if (jfr != null && jfr.ready(team.name(), team.size(), team.rank(), client.jobRank(), op, bytes)) {
+                jfr.commit();
+            }
+        } else {
+            nonBlocking(team, op, bytes, body).waitFor();
+        }
         if (Stats.ON) {
             int kind = Stats.collectiveKind(op);
             client.stats.count(kind, client.jobRank(), 0);
-            long t0 = System.nanoTime();
-            if (team.queue().idle()) {
-                body.run();
-            } else {
-                nonBlocking(team, op, body).waitFor();
-            }
             client.stats.waited(kind == Stats.BARRIER ? Stats.WAIT_BARRIER : Stats.WAIT_COLLECTIVE,
                     System.nanoTime() - t0);
-            return;
-        }
-        if (team.queue().idle()) {
-            body.run();
-        } else {
-            nonBlocking(team, op, body).waitFor();
         }
     }
 
-    private Event nonBlocking(Team team, String op, Runnable body) {
+    private Event nonBlocking(Team team, String op, long bytes, Runnable body) {
         team.checkUsable(op);
         if (Stats.ON && op.endsWith("NB")) {
             client.stats.count(Stats.collectiveKind(op), client.jobRank(), 0);
         }
         Event e = new Event(transport, idle, client.handlerContext());
         CollectiveQueue q = team.queue();
-        q.submit(body, e.completion());
+        q.submit(recorded(team, op, bytes, body), e.completion());
         return e;
+    }
+
+    /** {@code body}, timed as a JFR barrier or collective event when a recording wants one. */
+    private Runnable recorded(Team team, String op, long bytes, Runnable body) {
+        boolean barrier = op.startsWith("barrier");
+        if (barrier ? !BarrierEvent.enabled() : !CollectiveEvent.enabled()) {
+            return body;
+        }
+        int pe = client.jobRank();
+        return barrier ? () -> {
+            BarrierEvent jfr = BarrierEvent.start();
+            body.run();
+            if (jfr != null && jfr.ready(team.name(), team.size(), team.rank(), pe, op)) {
+                jfr.commit();
+            }
+        } : () -> {
+            CollectiveEvent jfr = CollectiveEvent.start();
+            body.run();
+            if (jfr != null && jfr.ready(team.name(), team.size(), team.rank(), pe, op, bytes)) {
+                jfr.commit();
+            }
+        };
     }
 
     // ---------------------------------------------------------------- barrier
@@ -79,7 +101,7 @@ public final class Collectives {
     public Event barrierNB(Team team) {
         team.checkUsable("barrierNB");
         TeamAlgorithms a = team.algorithms();
-        return nonBlocking(team, "barrierNB", a::barrier);
+        return nonBlocking(team, "barrierNB", 0, a::barrier);
     }
 
     /**
@@ -99,13 +121,13 @@ public final class Collectives {
      */
     public void broadcast(Team team, int root, MemorySegment dst, MemorySegment src, long bytes) {
         checkBroadcast(team, root, dst, src, bytes, "broadcast");
-        blocking(team, "broadcast", () -> doBroadcast(team, root, dst, src, bytes));
+        blocking(team, "broadcast", bytes, () -> doBroadcast(team, root, dst, src, bytes));
     }
 
     /** Non-blocking {@link #broadcast}. */
     public Event broadcastNB(Team team, int root, MemorySegment dst, MemorySegment src, long bytes) {
         checkBroadcast(team, root, dst, src, bytes, "broadcastNB");
-        return nonBlocking(team, "broadcastNB", () -> doBroadcast(team, root, dst, src, bytes));
+        return nonBlocking(team, "broadcastNB", bytes, () -> doBroadcast(team, root, dst, src, bytes));
     }
 
     /** Broadcast of {@code count} longs of {@code buf} from the root's {@code buf} into everyone's. */
@@ -141,7 +163,7 @@ public final class Collectives {
                        ReduceOp op) {
         checkReduce(team, dst, team.rank() == root, src, type, count, op, "reduce");
         team.checkRank("reduce root", root);
-        blocking(team, "reduce", () -> doReduce(team, root, dst, src, type, count, op));
+        blocking(team, "reduce", count * type.byteSize(), () -> doReduce(team, root, dst, src, type, count, op));
     }
 
     /** Non-blocking {@link #reduce}. */
@@ -149,7 +171,8 @@ public final class Collectives {
                           ReduceOp op) {
         checkReduce(team, dst, team.rank() == root, src, type, count, op, "reduceNB");
         team.checkRank("reduceNB root", root);
-        return nonBlocking(team, "reduceNB", () -> doReduce(team, root, dst, src, type, count, op));
+        return nonBlocking(team, "reduceNB", count * type.byteSize(), 
+                () -> doReduce(team, root, dst, src, type, count, op));
     }
 
     private static void doReduce(Team team, int root, MemorySegment dst, MemorySegment src, DataType type,
@@ -169,14 +192,15 @@ public final class Collectives {
      */
     public void allreduce(Team team, MemorySegment dst, MemorySegment src, DataType type, long count, ReduceOp op) {
         checkReduce(team, dst, true, src, type, count, op, "allreduce");
-        blocking(team, "allreduce", () -> doAllreduce(team, dst, src, type, count, op));
+        blocking(team, "allreduce", count * type.byteSize(), () -> doAllreduce(team, dst, src, type, count, op));
     }
 
     /** Non-blocking {@link #allreduce}. */
     public Event allreduceNB(Team team, MemorySegment dst, MemorySegment src, DataType type, long count,
                              ReduceOp op) {
         checkReduce(team, dst, true, src, type, count, op, "allreduceNB");
-        return nonBlocking(team, "allreduceNB", () -> doAllreduce(team, dst, src, type, count, op));
+        return nonBlocking(team, "allreduceNB", count * type.byteSize(), 
+                () -> doAllreduce(team, dst, src, type, count, op));
     }
 
     private static void doAllreduce(Team team, MemorySegment dst, MemorySegment src, DataType type, long count,
@@ -253,13 +277,14 @@ public final class Collectives {
      */
     public void gather(Team team, int root, MemorySegment dst, MemorySegment src, long bytesEach) {
         checkGather(team, root, dst, src, bytesEach, "gather");
-        blocking(team, "gather", () -> team.algorithms().gather(root, src, dst, equal(team, bytesEach)));
+        blocking(team, "gather", bytesEach, () -> team.algorithms().gather(root, src, dst, equal(team, bytesEach)));
     }
 
     /** Non-blocking {@link #gather}. */
     public Event gatherNB(Team team, int root, MemorySegment dst, MemorySegment src, long bytesEach) {
         checkGather(team, root, dst, src, bytesEach, "gatherNB");
-        return nonBlocking(team, "gatherNB", () -> team.algorithms().gather(root, src, dst, equal(team, bytesEach)));
+        return nonBlocking(team, "gatherNB", bytesEach, 
+                () -> team.algorithms().gather(root, src, dst, equal(team, bytesEach)));
     }
 
     private void checkGather(Team team, int root, MemorySegment dst, MemorySegment src, long bytesEach, String op) {
@@ -278,13 +303,14 @@ public final class Collectives {
      */
     public void allgather(Team team, MemorySegment dst, MemorySegment src, long bytesEach) {
         checkAllgather(team, dst, src, bytesEach, "allgather");
-        blocking(team, "allgather", () -> team.algorithms().allgather(src, dst, equal(team, bytesEach)));
+        blocking(team, "allgather", bytesEach, () -> team.algorithms().allgather(src, dst, equal(team, bytesEach)));
     }
 
     /** Non-blocking {@link #allgather}. */
     public Event allgatherNB(Team team, MemorySegment dst, MemorySegment src, long bytesEach) {
         checkAllgather(team, dst, src, bytesEach, "allgatherNB");
-        return nonBlocking(team, "allgatherNB", () -> team.algorithms().allgather(src, dst, equal(team, bytesEach)));
+        return nonBlocking(team, "allgatherNB", bytesEach, 
+                () -> team.algorithms().allgather(src, dst, equal(team, bytesEach)));
     }
 
     private void checkAllgather(Team team, MemorySegment dst, MemorySegment src, long bytesEach, String op) {
@@ -306,7 +332,7 @@ public final class Collectives {
         checkCount("allgatherv", srcBytes);
         checkBuffer("allgatherv", "src", src, srcBytes);
         long[][] counts = new long[1][];
-        blocking(team, "allgatherv", () -> counts[0] = doAllgatherv(team, dst, src, srcBytes));
+        blocking(team, "allgatherv", srcBytes, () -> counts[0] = doAllgatherv(team, dst, src, srcBytes));
         return counts[0];
     }
 
@@ -319,7 +345,7 @@ public final class Collectives {
             throw new BadArgumentException("allgathervNB on PE " + client.jobRank() + ": countsOut must have "
                     + team.size() + " elements");
         }
-        return nonBlocking(team, "allgathervNB", () -> {
+        return nonBlocking(team, "allgathervNB", srcBytes, () -> {
             long[] c = doAllgatherv(team, dst, src, srcBytes);
             System.arraycopy(c, 0, countsOut, 0, c.length);
         });
@@ -341,13 +367,13 @@ public final class Collectives {
      */
     public void scatter(Team team, int root, MemorySegment dst, MemorySegment src, long bytesEach) {
         checkScatter(team, root, dst, src, bytesEach, "scatter");
-        blocking(team, "scatter", () -> team.algorithms().scatter(root, src, dst, bytesEach));
+        blocking(team, "scatter", bytesEach, () -> team.algorithms().scatter(root, src, dst, bytesEach));
     }
 
     /** Non-blocking {@link #scatter}. */
     public Event scatterNB(Team team, int root, MemorySegment dst, MemorySegment src, long bytesEach) {
         checkScatter(team, root, dst, src, bytesEach, "scatterNB");
-        return nonBlocking(team, "scatterNB", () -> team.algorithms().scatter(root, src, dst, bytesEach));
+        return nonBlocking(team, "scatterNB", bytesEach, () -> team.algorithms().scatter(root, src, dst, bytesEach));
     }
 
     private void checkScatter(Team team, int root, MemorySegment dst, MemorySegment src, long bytesEach, String op) {
@@ -366,13 +392,13 @@ public final class Collectives {
      */
     public void alltoall(Team team, MemorySegment dst, MemorySegment src, long bytesEach) {
         checkAlltoall(team, dst, src, bytesEach, "alltoall");
-        blocking(team, "alltoall", () -> team.algorithms().alltoall(src, dst, bytesEach));
+        blocking(team, "alltoall", bytesEach, () -> team.algorithms().alltoall(src, dst, bytesEach));
     }
 
     /** Non-blocking {@link #alltoall}. */
     public Event alltoallNB(Team team, MemorySegment dst, MemorySegment src, long bytesEach) {
         checkAlltoall(team, dst, src, bytesEach, "alltoallNB");
-        return nonBlocking(team, "alltoallNB", () -> team.algorithms().alltoall(src, dst, bytesEach));
+        return nonBlocking(team, "alltoallNB", bytesEach, () -> team.algorithms().alltoall(src, dst, bytesEach));
     }
 
     private void checkAlltoall(Team team, MemorySegment dst, MemorySegment src, long bytesEach, String op) {

@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.am.HandlerContext;
+import org.pgas4j.internal.jfr.WaitEvent;
 import org.pgas4j.internal.stats.Stats;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.Transport;
@@ -135,12 +136,19 @@ public final class Event {
 
     private void awaitCompletion() {
         int i = 0;
+        WaitEvent jfr = null;
         while (!test()) {
+            if (i == 0) {
+                jfr = WaitEvent.start(); // null unless a JFR recording wants long waits
+            }
             if ((i & 63) == 63 && !transport.healthy()) {
                 throw new JobAbortedException("the job is failing (" + JobHealth.why(transport)
                         + ") while waiting for an event");
             }
             i = idle.idle(i);
+        }
+        if (jfr != null && jfr.ready(context != null ? context.jobRank() : -1, "Event.waitFor")) {
+            jfr.commit();
         }
     }
 
@@ -192,13 +200,20 @@ public final class Event {
             }
         }
         int i = 0;
+        WaitEvent jfr = null;
         while (true) {
+            if (i == 1) {
+                jfr = WaitEvent.start(); // null unless a JFR recording wants long waits
+            }
             boolean any = false;
             for (int k = 0; k < events.length; k++) {
                 Event e = events[k];
                 if (e != null) {
                     any = true;
                     if (e.test()) {
+                        if (jfr != null && jfr.ready(e.context != null ? e.context.jobRank() : -1, "Event.waitSome")) {
+                            jfr.commit();
+                        }
                         return k;
                     }
                 }

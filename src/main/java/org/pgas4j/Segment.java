@@ -6,6 +6,7 @@ import org.pgas4j.internal.kinds.MappedFile;
 import org.pgas4j.internal.memory.Kind;
 import org.pgas4j.internal.memory.SegmentMemory;
 import org.pgas4j.internal.access.Access;
+import org.pgas4j.internal.jfr.SegmentEvent;
 
 /**
  * A range of memory of one {@link MemoryKind} that can be bound to an endpoint and so made
@@ -185,6 +186,7 @@ public final class Segment {
         }
         checkLive("destroy()");
         destroyed = true;
+        SegmentEvent.emit(client.jobRank(), "destroy", id, kind.toString(), size(), clientAllocated);
         client.segmentDestroyed(this);
         kind.segmentDestroyed();
         memory.releaser().run();

@@ -3,6 +3,7 @@ package org.pgas4j;
 import org.pgas4j.internal.stats.Stats;
 import org.pgas4j.internal.coll.CollectiveQueue;
 import org.pgas4j.internal.coll.TeamAlgorithms;
+import org.pgas4j.internal.jfr.BarrierEvent;
 import org.pgas4j.internal.teams.ScratchTeams;
 import org.pgas4j.internal.teams.TeamBuilder;
 import org.pgas4j.internal.access.Access;
@@ -224,15 +225,17 @@ public final class Team {
      */
     public void barrier() {
         checkUsable("barrier");
-        if (Stats.ON && queue.idle()) {
-            client.stats.count(Stats.BARRIER, client.jobRank(), 0);
-            long t0 = System.nanoTime();
-            algorithms.barrier();
-            client.stats.waited(Stats.WAIT_BARRIER, System.nanoTime() - t0);
-            return;
-        }
         if (queue.idle()) {
+            long t0 = Stats.ON ? System.nanoTime() : 0;
+            BarrierEvent jfr = BarrierEvent.start(); // null unless a JFR recording wants it
             algorithms.barrier();
+            if (jfr != null && jfr.ready(name, size(), rank(), client.jobRank(), "barrier")) {
+                jfr.commit();
+            }
+            if (Stats.ON) {
+                client.stats.count(Stats.BARRIER, client.jobRank(), 0);
+                client.stats.waited(Stats.WAIT_BARRIER, System.nanoTime() - t0);
+            }
         } else {
             client.collectives().barrierNB(this).waitFor(); // after the queued non-blocking ones
         }

@@ -34,7 +34,9 @@ class ArchitectureTest {
 
     /** Package -> the pgas4j packages it may depend on (besides itself). */
     private static final Map<String, List<String>> ALLOWED = Map.ofEntries(
-            Map.entry("org.pgas4j.bootstrap", List.of()),
+            // JFR events: a leaf (names and numbers in, events out), usable by every layer that records.
+            Map.entry("org.pgas4j.internal.jfr", List.of()),
+            Map.entry("org.pgas4j.bootstrap", List.of("org.pgas4j.internal.jfr")),
             Map.entry("org.pgas4j.spi", List.of("org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.transport.shm", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.transport.local", List.of("org.pgas4j.spi", "org.pgas4j.bootstrap",
@@ -55,7 +57,8 @@ class ArchitectureTest {
                     "org.pgas4j.internal.teams", "org.pgas4j.spi")),
             Map.entry("org.pgas4j.internal.am", List.of(API, "org.pgas4j.internal", "org.pgas4j.internal.access",
                     "org.pgas4j.internal.memory", "org.pgas4j.internal.kinds", "org.pgas4j.spi",
-                    "org.pgas4j.bootstrap", "org.pgas4j.internal.stats")),
+                    "org.pgas4j.bootstrap", "org.pgas4j.internal.stats",
+                    "org.pgas4j.internal.jfr")),
             Map.entry("org.pgas4j.internal.memory", List.of(API, "org.pgas4j.internal", "org.pgas4j.internal.access",
                     "org.pgas4j.internal.am", "org.pgas4j.internal.kinds", "org.pgas4j.spi", "org.pgas4j.bootstrap")),
             Map.entry("org.pgas4j.internal.teams", List.of(API, "org.pgas4j.internal", "org.pgas4j.internal.access",
@@ -64,7 +67,8 @@ class ArchitectureTest {
             Map.entry("org.pgas4j", List.of("org.pgas4j.internal", "org.pgas4j.internal.access",
                     "org.pgas4j.internal.am", "org.pgas4j.internal.coll", "org.pgas4j.internal.kinds",
                     "org.pgas4j.internal.memory", "org.pgas4j.internal.teams", "org.pgas4j.spi",
-                    "org.pgas4j.bootstrap", "org.pgas4j.internal.stats")),
+                    "org.pgas4j.bootstrap", "org.pgas4j.internal.stats",
+                    "org.pgas4j.internal.jfr")),
             // Facades reach the transports only through the public API.
             Map.entry("org.pgas4j.shmem", List.of(API, "org.pgas4j.internal.stats")),
             Map.entry("org.pgas4j.mpi", List.of(API)),

@@ -1,6 +1,8 @@
 package org.pgas4j.bootstrap;
 
 import org.pgas4j.bootstrap.ShmFiles;
+import org.pgas4j.internal.jfr.JobAbortEvent;
+import org.pgas4j.internal.jfr.Recordings;
 
 /**
  * What a PE does when its job fails under it (the launcher aborted the job or vanished): remove
@@ -31,6 +33,7 @@ final class JobTermination {
      */
     void terminate(String reason) {
         armed = true;
+        JobAbortEvent.halt(rank, reason);
         ShmFiles.removeJobFiles(jobId);
         try {
             Thread.sleep(GRACE_MILLIS);
@@ -40,6 +43,7 @@ final class JobTermination {
         System.err.println("pgas4j: PE " + rank + ": " + reason + "; exiting");
         System.err.flush();
         ShmFiles.removeJobFiles(jobId);
+        Recordings.writeBeforeHalt(); // halt skips JFR's dump at exit: write the --jfr file now
         Runtime.getRuntime().halt(EXIT_STATUS);
     }
 

@@ -79,7 +79,7 @@ final class ModuleCheck {
     private static void requireResolvable(ModuleFinder finder, String name, String joined) {
         try {
             Configuration.empty().resolve(ModuleFinder.compose(ModuleFinder.ofSystem(), finder), ModuleFinder.of(),
-                    Set.of(name, PGAS4J_MODULE));
+                    new java.util.HashSet<>(java.util.List.of(name, PGAS4J_MODULE))); // the same when -m names org.pgas4j
         } catch (FindException | ResolutionException e) {
             throw new UsageException("module " + name + " cannot be resolved on the module path " + joined + ": "
                     + oneLine(e));

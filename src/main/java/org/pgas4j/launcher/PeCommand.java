@@ -81,6 +81,41 @@ final class PeCommand {
         return cmd;
     }
 
+    /**
+     * {@code command} with the JFR recording of {@code --jfr} added after pgas4j's JVM options (so
+     * before the user's), writing {@code pgas4j-JOB-peN.jfr} (or {@code pgas4j-JOB-local.jfr} for
+     * the single JVM of a {@code local} job, {@code rank} -1) in the {@code --jfr} directory; the
+     * command itself without {@code --jfr}.
+     */
+    static List<String> withJfr(List<String> command, RunOptions options, String jobId, int rank) {
+        if (options.jfrDir() == null) {
+            return command;
+        }
+        List<String> cmd = new ArrayList<>(command);
+        int at = 2 + BASE_JVM_OPTIONS.size();
+        cmd.add(at, jfrOption(jfrFile(options.jfrDir(), jobId, rank)));
+        cmd.add(at + 1, JFR_QUIET); // not the JDK's "Started recording" lines in the program's output
+        return cmd;
+    }
+
+    /** Keeps JFR's start-up messages ("Started recording ...") out of the program's output. */
+    static final String JFR_QUIET = "-Xlog:jfr+startup=off";
+
+    /** The file PE {@code rank} (-1: the local job's JVM) of job {@code jobId} records into. */
+    static Path jfrFile(String dir, String jobId, int rank) {
+        return Path.of(dir, "pgas4j-" + jobId + (rank < 0 ? "-local" : "-pe" + rank) + ".jfr");
+    }
+
+    /**
+     * The JVM option that records JFR into {@code file} from start to exit: the JDK's default
+     * settings (low overhead) and pgas4j's events, whose thresholds are named so they show here.
+     */
+    static String jfrOption(Path file) {
+        return "-XX:StartFlightRecording=name=pgas4j,filename=" + file + ",dumponexit=true,settings=default"
+                + ",+org.pgas4j.Wait#threshold=1ms,+org.pgas4j.shmem.WaitUntil#threshold=1ms"
+                + ",+org.pgas4j.AmHandler#threshold=1ms";
+    }
+
     private static List<String> jvm(ProgramCheck.Program program, RunOptions options) {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaExecutable());

@@ -76,6 +76,7 @@ final class RunCommand {
             // The local job JVM gathers its PEs' counters itself and writes the report there.
             options = options.withJvmArg("-Dpgas4j.stats.file=" + statsFile.toAbsolutePath());
         }
+        createJfrDirectory(options);
         String secret = credentials.secret();
         BlockingQueue<JobEvent> events = new LinkedBlockingQueue<>();
         JobCleanup cleanup = new JobCleanup(jobId, err);
@@ -84,7 +85,8 @@ final class RunCommand {
         try {
             PeProcess[] pes;
             if (local) {
-                pes = new PeProcess[] {starter.startPlain(0, "the local job JVM", PeCommand.forLocalJob(program, options),
+                pes = new PeProcess[] {starter.startPlain(0, "the local job JVM",
+                        PeCommand.withJfr(PeCommand.forLocalJob(program, options), options, jobId, -1),
                         localEnvironment(jobId), "")};
             } else {
                 server = new RendezvousServer(RendezvousProtocol.secretKey(secret), 2 * options.np() + 16, events::add, err,
@@ -97,7 +99,8 @@ final class RunCommand {
                     Map<String, String> env = new java.util.LinkedHashMap<>(hosts.forwarded());
                     env.putAll(PeVariables.launch(rank, options.np(), jobId, server.address(), transport, slot,
                             hosts.nodeCount()));
-                    PeLaunch launch = new PeLaunch(rank, slot == null ? "localhost" : slot.host(), command, env, secret);
+                    PeLaunch launch = new PeLaunch(rank, slot == null ? "localhost" : slot.host(),
+                            PeCommand.withJfr(command, options, jobId, rank), env, secret);
                     pes[rank] = starter.start(launch, hosts.spawner(rank), slot, options.tagOutput() ? "[" + rank + "] " : "");
                 }
             }
@@ -116,6 +119,20 @@ final class RunCommand {
                 server.close();
             }
             cleanup.finish();
+        }
+    }
+
+    /** Creates the directory of {@code --jfr=DIR} on this host when it is missing. */
+    static void createJfrDirectory(RunOptions options) {
+        if (options.jfrDir() != null) {
+            try {
+                java.nio.file.Files.createDirectories(java.nio.file.Path.of(options.jfrDir()));
+            } catch (IOException e) {
+                throw new UsageException("--jfr: cannot create the directory " + options.jfrDir() + ": " + e);
+            }
+            if (!java.nio.file.Files.isWritable(java.nio.file.Path.of(options.jfrDir()))) {
+                throw new UsageException("--jfr: the directory " + options.jfrDir() + " is not writable");
+            }
         }
     }
 

@@ -27,11 +27,13 @@ import java.util.regex.Pattern;
  * @param hostOptions where the PEs run ({@code --hosts}, {@code --hostfile}, {@code --slurm} ...)
  * @param statsFile with {@code --stats[=FILE]}: the report file, empty for the default
  *        ({@code pgas4j-stats-<job>.json}); null without statistics
+ * @param jfrDir where {@code --jfr[=DIR]} has every PE record a JFR file (an absolute path), or null
+ *        without {@code --jfr}
  */
 public record RunOptions(int np, String transport, boolean tagOutput, long timeoutMillis, String timeoutText,
                          List<String> jvmArgs, List<String> classPath, String jar, String mainClass,
                          List<String> modulePath, String module, List<String> programArgs, HostOptions hostOptions,
-                         String statsFile) {
+                         String statsFile, String jfrDir) {
 
     /** The largest job the launcher starts. */
     public static final int MAX_PES = 1024;
@@ -53,7 +55,7 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
         List<String> args = new ArrayList<>(jvmArgs);
         args.add(arg);
         return new RunOptions(np, transport, tagOutput, timeoutMillis, timeoutText, args, classPath, jar, mainClass,
-                modulePath, module, programArgs, hostOptions, statsFile);
+                modulePath, module, programArgs, hostOptions, statsFile, jfrDir);
     }
 
     /**
@@ -101,6 +103,7 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
         String modulePathOption = null;
         String module = null;
         String statsFile = null;
+        String jfrDir = null;
         int i = 0;
         while (i < args.size() && mainClass == null && jar == null && module == null) {
             int jvmWords = JvmOptions.wordsAt(args, i);
@@ -158,6 +161,7 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
                     timeoutText = inline != null ? inline : value(args, i++, arg);
                     timeoutMillis = parseTimeout(timeoutText);
                 }
+                case "--jfr" -> jfrDir = jfrDir(inline);
                 case "--jvm-arg" -> jvmArgs.add(inline != null ? inline : value(args, i++, arg));
                 case "-cp", "-classpath", "--class-path" -> {
                     String v = inline != null ? inline : value(args, i++, arg);
@@ -216,7 +220,35 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
             jvmArgs.add("-Dpgas4j.stats=true");
         }
         return new RunOptions(np, transport, tag, timeoutMillis, timeoutText, jvmArgs, classPath, jar, mainClass,
-                modulePath, module, programArgs, hostOptions, statsFile);
+                modulePath, module, programArgs, hostOptions, statsFile, jfrDir);
+    }
+
+    /**
+     * The directory of {@code --jfr[=DIR]} as an absolute path: the current directory without a
+     * value. Checked here, created (if missing) when the job starts.
+     */
+    private static String jfrDir(String value) {
+        if (value == null) {
+            return Path.of("").toAbsolutePath().toString();
+        }
+        if (value.isBlank()) {
+            throw new UsageException("--jfr= needs a directory: write --jfr for the current directory or --jfr=DIR");
+        }
+        if (value.contains(",")) {
+            throw new UsageException("--jfr=" + value + ": the directory's name may not contain ',' (it goes into"
+                    + " -XX:StartFlightRecording, whose options ',' separates)");
+        }
+        Path dir;
+        try {
+            dir = Path.of(value).toAbsolutePath().normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new UsageException("--jfr=" + value + " is not a path: " + e.getMessage());
+        }
+        if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
+            throw new UsageException("--jfr=" + value + " is a file, not a directory: the PEs write their .jfr files"
+                    + " into DIR");
+        }
+        return dir.toString();
     }
 
     private static void addEntries(List<String> entries, String path) {

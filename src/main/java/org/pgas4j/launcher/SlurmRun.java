@@ -50,6 +50,7 @@ final class SlurmRun {
         Path file = RendezvousFile.of(RendezvousFile.directory(System.getenv()), task.stepName());
         Map<String, String> forwarded = PeVariables.forwarded(System.getenv(), options.hostOptions().forwardedVariables());
         List<String> command = PeCommand.forPe(program, options);
+        RunCommand.createJfrDirectory(options);
         Placement.Slot slot = new Placement.Slot(task.hostName(), task.node(), task.localRank(), task.localSize());
         String prefix = options.tagOutput() ? "[" + task.rank() + "] " : "";
         return task.rank() == 0
@@ -74,7 +75,7 @@ final class SlurmRun {
             PeProcess[] pes = new PeProcess[task.size()];
             Placement placement = task.placement();
             pes[0] = new PeStarter(out, err, cleanup).start(launch(task, transport, server.address(), credentials,
-                    forwarded, command, slot), new LocalSpawner(), placement == null ? null : placement.slot(0), prefix);
+                    forwarded, PeCommand.withJfr(command, options, credentials.jobId(), task.rank()), slot), new LocalSpawner(), placement == null ? null : placement.slot(0), prefix);
             for (int rank = 1; rank < pes.length; rank++) {
                 pes[rank] = new PeProcess(rank, "PE " + rank, null, null, null,
                         placement == null ? null : placement.slot(rank), "srun", false);
@@ -109,7 +110,7 @@ final class SlurmRun {
         JobCleanup cleanup = new JobCleanup(c.jobId(), task.rank(), err);
         try {
             PeLaunch launch = launch(task, transport, c.rendezvous(), new RunCommand.Credentials(c.jobId(), c.secret()),
-                    forwarded, command, slot);
+                    forwarded, PeCommand.withJfr(command, options, c.jobId(), task.rank()), slot);
             PeProcess pe = new PeStarter(out, err, cleanup).start(launch, new LocalSpawner(), null, prefix);
             long limit = options.timeoutMillis() > 0 ? options.timeoutMillis() : Long.MAX_VALUE;
             if (!pe.process.waitFor(limit, TimeUnit.MILLISECONDS)) {

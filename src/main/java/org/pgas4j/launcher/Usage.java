@@ -23,6 +23,8 @@ final class Usage {
               --stats[=FILE]        count every PE's operations, bytes and waits per target PE; write
                                     the report to FILE (default pgas4j-stats-<job>.json) and print a summary
               --timeout SECONDS     fail the job (exit 124) when it runs longer, naming the PEs still running
+              --jfr[=DIR]           record JFR with pgas4j's events: DIR/pgas4j-JOB-peN.jfr per PE (one
+                                    file pgas4j-JOB-local.jfr for local); DIR defaults to the current one
               --jvm-arg ARG         pass ARG to every PE's JVM (repeatable)
               -cp, --class-path CP  the program's class path; pgas4j's own classes are appended
               -p, --module-path MP  where the program's module is; pgas4j's own module is appended

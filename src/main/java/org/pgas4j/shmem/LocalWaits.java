@@ -29,8 +29,17 @@ final class LocalWaits {
     void waitUntil(SymmetricArray ivar, long index, Cmp cmp, long value) {
         MemorySegment m = local("waitUntil", ivar, index, cmp);
         long off = ivar.byteOffset(index);
+        WaitUntilEvent jfr = null;
         for (int i = 0; !holds(ivar.type(), m, off, cmp, value); i++) {
+            jfr = i == 0 ? WaitUntilEvent.start() : jfr; // null unless a JFR recording wants long waits
             idle(i);
+        }
+        done(jfr, "shmem.waitUntil");
+    }
+
+    private void done(WaitUntilEvent jfr, String kind) {
+        if (jfr != null && jfr.ready(shmem.client().jobRank(), kind)) {
+            jfr.commit();
         }
     }
 
@@ -44,20 +53,26 @@ final class LocalWaits {
     }
 
     void waitAll(SymmetricArray ivars, boolean[] status, Cmp cmp, long value, long[] values) {
+        WaitUntilEvent jfr = null;
         for (int i = 0; !testAll(ivars, status, cmp, value, values); i++) {
+            jfr = i == 0 ? WaitUntilEvent.start() : jfr;
             idle(i);
         }
+        done(jfr, "shmem.waitUntilAll");
     }
 
     long waitAny(SymmetricArray ivars, boolean[] status, Cmp cmp, long value, long[] values) {
         if (allExcluded(ivars, status, "waitUntilAny")) {
             return -1;
         }
+        WaitUntilEvent jfr = null;
         for (int i = 0; ; i++) {
             long found = testAny(ivars, status, cmp, value, values);
             if (found >= 0) {
+                done(jfr, "shmem.waitUntilAny");
                 return found;
             }
+            jfr = i == 0 ? WaitUntilEvent.start() : jfr;
             idle(i);
         }
     }
@@ -66,11 +81,14 @@ final class LocalWaits {
         if (allExcluded(ivars, status, "waitUntilSome")) {
             return 0;
         }
+        WaitUntilEvent jfr = null;
         for (int i = 0; ; i++) {
             int found = testSome(ivars, indices, status, cmp, value, values);
             if (found > 0) {
+                done(jfr, "shmem.waitUntilSome");
                 return found;
             }
+            jfr = i == 0 ? WaitUntilEvent.start() : jfr;
             idle(i);
         }
     }
@@ -131,6 +149,9 @@ final class LocalWaits {
             return;
         }
         shmem.client().poll();
+        if ((i & 63) == 0) {
+            shmem.client().checkHealthy("a shmem wait"); // a dead peer never sets the variable
+        }
         if (i < SPINS + YIELDS) {
             Thread.yield();
         } else {

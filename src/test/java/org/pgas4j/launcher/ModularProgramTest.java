@@ -127,6 +127,18 @@ class ModularProgramTest {
         assertVerified(r, 2, "local", "null");
     }
 
+    @Test
+    @Timeout(60)
+    void pgas4jsOwnModuleMayBeTheProgramAndBeOnTheModulePathToo() throws Exception {
+        // -m org.pgas4j/...: the module named on -m is the one the launcher adds; no duplicate.
+        LauncherProcess.Result r = LauncherProcess.run(dir, "run", "-np", "2", "-p",
+                LauncherProcess.MAIN_CLASSES.toString(), "-m", "org.pgas4j/org.pgas4j.examples.RingDemo");
+        assertEquals(0, r.status(), r::toString);
+        for (int pe = 0; pe < 2; pe++) {
+            assertTrue(r.out().contains("PE " + pe + " of 2 (shm): received"), r::toString);
+        }
+    }
+
     static Stream<Arguments> badModules() {
         String ring = "classes/" + RING;
         return Stream.of(

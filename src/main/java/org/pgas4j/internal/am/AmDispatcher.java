@@ -12,6 +12,7 @@ import org.pgas4j.AmToken;
 import org.pgas4j.Client;
 import org.pgas4j.Endpoint;
 import org.pgas4j.Segment;
+import org.pgas4j.internal.jfr.AmHandlerEvent;
 import org.pgas4j.spi.MessageSink;
 import org.pgas4j.spi.Transport;
 
@@ -181,8 +182,13 @@ public final class AmDispatcher implements MessageSink {
         }
         AMS.bind(token, source, sourceEndpoint, endpoint, index, category, nargs, payloadBuffer, offset, length);
         context.enter(lane);
+        AmHandlerEvent jfr = AmHandlerEvent.start(); // null unless a JFR recording wants slow handlers
         try {
             handler.handle(token);
+            if (jfr != null
+                    && jfr.ready(jobRank, index, category.name(), lane == Transport.LANE_REPLY, source, length)) {
+                jfr.commit();
+            }
         } catch (Throwable t) {
             context.fail(t);
         } finally {

@@ -33,6 +33,11 @@ public final class HandlerContext {
         this.stats = stats;
     }
 
+    /** The job rank of the client this context belongs to. */
+    public int jobRank() {
+        return jobRank;
+    }
+
     /** The calling thread starts running a handler of {@code lane}. */
     public void enter(int lane) {
         if (lane == Transport.LANE_REPLY) {
