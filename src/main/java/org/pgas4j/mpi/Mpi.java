@@ -139,7 +139,7 @@ public final class Mpi implements AutoCloseable {
     public void rmaFree(MemorySegment m) {
         engine.checkOpen("rmaFree");
         long at = m == null ? -1 : engine.registeredOffset(m);
-        if (at < 0 || !engine.heap.release(at)) {
+        if (at < 0 || at == engine.mailboxOffset || !engine.heap.release(at)) {
             throw new BadArgumentException("rmaFree on process " + rank() + ": " + m
                     + " is not a live block from rmaMalloc");
         }

@@ -157,7 +157,7 @@ final class ServiceOp extends Op {
         Incoming in;
         while ((in = arrivals.take(matcher)) != null) {
             int source = comm.rankOfJob(in.sourceJob);
-            String why = servicer.service(in, base, dispUnit, describe(), source);
+            String why = servicer.service(in, base, dispUnit, this, source);
             if (why != null) {
                 fail(new MpiException(describe() + ": " + why + "; the request was refused, nothing was written and it "
                         + "does not count"));

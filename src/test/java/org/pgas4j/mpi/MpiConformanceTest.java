@@ -27,7 +27,8 @@ class MpiConformanceTest {
     static final String AFTER_CLOSE = ErrorScenarios.AFTER_CLOSE;
     private static final int[] SIZES = {1, 2, 3, 5};
     private static final Map<String, Map<String, MpiScenario>> SETS = Map.of(
-            "semantics", SemanticsScenarios.all(), "errors", ErrorScenarios.all(), "checked", CheckedScenarios.all());
+            "semantics", SemanticsScenarios.all(), "errors", ErrorScenarios.all(), "checked", CheckedScenarios.all(),
+            "semanticsWithoutMailbox", SemanticsScenarios.all());
 
     static Map<String, MpiScenario> set(String name) {
         Map<String, MpiScenario> s = SETS.get(name);
@@ -56,6 +57,8 @@ class MpiConformanceTest {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("pgas4j.mpi.rma.size", "4m");
         p.put("pgas4j.checked", Boolean.toString(set.equals("checked")));
+        // the shared-memory fast path off: every request and answer an active message
+        p.put("pgas4j.mpi.mailbox", Boolean.toString(!set.equals("semanticsWithoutMailbox")));
         return p;
     }
 
@@ -64,7 +67,7 @@ class MpiConformanceTest {
     Stream<DynamicNode> everyScenarioOnLocalAndShm() {
         List<DynamicNode> jobs = new ArrayList<>();
         for (String transport : System.getProperty("mpi.transports", "local,shm").split(",")) {
-            for (String set : System.getProperty("mpi.sets", "semantics,errors,checked").split(",")) {
+            for (String set : System.getProperty("mpi.sets", "semantics,errors,checked,semanticsWithoutMailbox").split(",")) {
                 for (int n : sizes()) {
                     jobs.add(DynamicContainer.dynamicContainer(transport + " N=" + n + " " + set,
                             Stream.of(set).flatMap(s -> ScenarioReports.tests(names(s), n,
