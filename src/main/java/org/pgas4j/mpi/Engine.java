@@ -98,8 +98,20 @@ final class Engine {
     }
 
     Arrivals arrivals(int commId) {
-        return arrivals.computeIfAbsent(commId, k -> new Arrivals(jobSize));
+        LastArrivals last = lastArrivals;
+        if (last != null && last.commId == commId) {
+            return last.arrivals; // most requests go to the communicator of the one before
+        }
+        Arrivals a = arrivals.computeIfAbsent(commId, k -> new Arrivals(jobSize));
+        lastArrivals = new LastArrivals(commId, a);
+        return a;
     }
+
+    private record LastArrivals(int commId, Arrivals arrivals) {
+    }
+
+    /** The communicator whose arrivals were asked for last (handlers may run on other threads: one immutable pair). */
+    private volatile LastArrivals lastArrivals;
 
     int takeCommId() {
         return nextCommId;
@@ -208,8 +220,7 @@ final class Engine {
 
     void notifyServiced(Incoming in) {
         if (in.requestId != 0) {
-            noticeArgs[0] = in.requestId;
-            if (mailbox == null || !mailbox.send(in.sourceJob, Wire.NOTICE, noticeArgs, 1, scratch, 0, 0)) {
+            if (mailbox == null || !mailbox.sendNotice(in.sourceJob, in.requestId)) {
                 am.requestShort(world, in.sourceJob, handlerBase + Wire.NOTICE, in.requestId);
             }
         }

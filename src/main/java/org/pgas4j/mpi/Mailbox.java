@@ -20,10 +20,12 @@ import org.pgas4j.Team;
  * of {@link Arrivals} put back in issue order.
  *
  * <p>Region (at the same offset of every process's registered segment, zeroed at start): for
- * each origin o, its ring ({@link #SLOTS} x {@link #SLOT} bytes); then for each target t, one
- * 64-byte line holding how many of this process's messages t has consumed (t writes it every
- * {@link #ACK_EVERY} messages: the origin's credit). Slot: {@code [sequence + 1 (long) | type
- * (int) | payload length (int) | 7 int arguments | payload]}.
+ * each origin o, its ring ({@link #SLOTS} x {@link #SLOT} bytes); for each target t, one 64-byte
+ * line holding how many of this process's messages t has consumed (t writes it every
+ * {@link #ACK_EVERY} messages: the origin's credit); for each servicer s, a ring of
+ * {@link #NOTES} longs of notices ({@code sequence << 32 | request id}, one store each: a
+ * request's completion costs the servicer one put); and the notices' credit lines. Slot:
+ * {@code [sequence + 1 (long) | type (int) | payload length (int) | 7 int arguments | payload]}.
  *
  * <p>Used by the program's thread only (one thread at a time, as the whole {@code Mpi}).
  */
@@ -33,6 +35,8 @@ final class Mailbox {
     static final int HEADER = 48;
     static final int MAX_PAYLOAD = SLOT - HEADER;
     static final int ACK_EVERY = SLOTS / 4;
+    /** Notices (a serviced request's id) travel in rings of single longs: {@code sequence << 32 | id}, one store. */
+    static final int NOTES = 64;
     private static final long RING = (long) SLOTS * SLOT;
     private static final long LINE = 64;
     private static final VarHandle SEQ = ValueLayout.JAVA_LONG.varHandle();
@@ -54,12 +58,15 @@ final class Mailbox {
     private final long[] sent;
     private final long[] received;
     private final long[] acked;
+    private final long[] notesSent;
+    private final long[] notesReceived;
+    private final long[] notesAcked;
     private final MemorySegment staging;
     private final int[] args = new int[Wire.ARGS];
 
     /** The bytes of the region for a job of {@code jobSize} processes. */
     static long bytes(int jobSize) {
-        return jobSize * (RING + LINE);
+        return jobSize * (RING + LINE + NOTES * 8L + LINE);
     }
 
     Mailbox(Rma rma, Team world, MemorySegment local, long base, int me, int jobSize, int[] neighbourhood,
@@ -79,6 +86,9 @@ final class Mailbox {
         this.sent = new long[jobSize];
         this.received = new long[jobSize];
         this.acked = new long[jobSize];
+        this.notesSent = new long[jobSize];
+        this.notesReceived = new long[jobSize];
+        this.notesAcked = new long[jobSize];
         this.staging = staging;
         local.asSlice(base, bytes(jobSize)).fill((byte) 0);
         VarHandle.fullFence();
@@ -90,6 +100,31 @@ final class Mailbox {
 
     private long creditLine(int target) {
         return base + jobSize * RING + target * LINE;
+    }
+
+    private long noteRing(int origin) {
+        return base + jobSize * (RING + LINE) + origin * NOTES * 8L;
+    }
+
+    private long noteCreditLine(int target) {
+        return base + jobSize * (RING + LINE + NOTES * 8L) + target * LINE;
+    }
+
+    /**
+     * Tells {@code origin} that its request {@code id} (not 0) is serviced, with one store into its
+     * notice ring; false (nothing sent) when the origin is not mapped or its ring is full.
+     */
+    boolean sendNotice(int origin, int id) {
+        if (!isMapped[origin]) {
+            return false;
+        }
+        long n = notesSent[origin];
+        if (n - (long) SEQ.getAcquire(local, noteCreditLine(origin)) >= NOTES) {
+            return false;
+        }
+        rma.putLong(peer(origin), noteRing(me) + (n % NOTES) * 8, ((n + 1) << 32) | (id & 0xffffffffL));
+        notesSent[origin] = n + 1;
+        return true;
     }
 
     private Peer peer(int j) {
@@ -130,9 +165,28 @@ final class Mailbox {
         return true;
     }
 
-    /** Delivers every message waiting in the rings of mapped origins, each ring in order; returns how many. */
+    /**
+     * Delivers every notice and message waiting in the rings of mapped origins, each ring in
+     * order (a notice as a {@link Wire#NOTICE} whose first argument is the id); returns how many.
+     */
     int poll(Sink sink) {
         int found = 0;
+        for (int o : mapped) {
+            long k = notesReceived[o];
+            long ring = noteRing(o);
+            long v;
+            while ((v = (long) SEQ.getAcquire(local, ring + (k % NOTES) * 8)) >>> 32 == ((k + 1) & 0xffffffffL)) {
+                k++;
+                notesReceived[o] = k;
+                found++;
+                args[0] = (int) v;
+                sink.deliver(Wire.NOTICE, o, args, local, 0, 0);
+                if (k - notesAcked[o] >= NOTES / 4) {
+                    notesAcked[o] = k;
+                    rma.putLong(peer(o), noteCreditLine(me), k);
+                }
+            }
+        }
         for (int o : mapped) {
             long n = received[o];
             long ring = ring(o);
