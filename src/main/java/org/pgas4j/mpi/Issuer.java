@@ -42,7 +42,8 @@ final class Issuer {
                     + otype + " (" + count * otype.size() + " bytes) and " + tcount + " x " + ttype + " ("
                     + tcount * ttype.size() + " bytes) do not carry the same sequence of primitive elements");
         }
-        if (ttype.map.span(0, tcount) == null) {
+        if (!(ttype.map.contiguous() && ttype.map.extent > 0 && tcount <= Long.MAX_VALUE / ttype.map.extent)
+                && ttype.map.span(0, tcount) == null) {
             throw new BadArgumentException(who(op, c) + ": target_count " + tcount + " x " + ttype + " overflows");
         }
         long bytes = count * otype.size();
