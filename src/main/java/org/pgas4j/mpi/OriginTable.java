@@ -47,13 +47,18 @@ final class OriginTable {
     /** The outstanding count of one key. */
     static final class Counter {
         final Key key;
-        long n;
+        /** Written under the table's lock, read without it. */
+        volatile long n;
+        /** Set once the counter left the table: a holder looks its key up again. */
+        volatile boolean removed;
 
         Counter(Key key) {
             this.key = key;
         }
     }
 
+    /** Up to this many keys stay in the table at count 0 (no allocation when their next request is issued). */
+    private static final int KEEP = 64;
     private int nextId;
     private OriginRecord[] byId = new OriginRecord[256];
     private int liveCount;
@@ -83,7 +88,7 @@ final class OriginTable {
             c = new Counter(k);
             outstanding.put(k, c);
         }
-        c.n++;
+        c.n = c.n + 1;
         r.counter = c;
         total = total + 1;
         return id;
@@ -139,8 +144,10 @@ final class OriginTable {
         if (c != null) {
             r.counter = null;
             total = total - 1;
-            if (--c.n == 0) {
-                outstanding.remove(c.key);
+            c.n = c.n - 1;
+            if (c.n == 0 && outstanding.size() > KEEP) {
+                outstanding.remove(c.key); // many keys (tags): forget those at 0; else kept for reuse
+                c.removed = true;
             }
         }
     }
@@ -152,6 +159,11 @@ final class OriginTable {
         settle(r);
     }
 
+    /** Whether no request at all is outstanding. */
+    boolean nothingOutstanding() {
+        return total == 0;
+    }
+
     /** Requests of the key not yet fully serviced. */
     long outstanding(int comm, int tag, int family, int epoch) {
         if (total == 0) {
@@ -161,6 +173,14 @@ final class OriginTable {
             Counter c = outstanding.get(probe.set(comm, tag, family, epoch));
             return c == null ? 0 : c.n;
         }
+    }
+
+    /**
+     * The counter of the key while it is in the table (read {@link Counter#n} without the lock;
+     * look again once it is {@link Counter#removed}), or null when none is.
+     */
+    synchronized Counter counter(int comm, int tag, int family, int epoch) {
+        return outstanding.get(probe.set(comm, tag, family, epoch));
     }
 
     /** The first failure recorded for the key, removed, or null. */

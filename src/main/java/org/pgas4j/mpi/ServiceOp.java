@@ -197,13 +197,33 @@ final class ServiceOp extends Op {
     }
 
     private boolean ownServiced() {
-        OriginTable o = engine.origins;
         return switch (mode) {
-            case ACCEPT -> o.outstanding(comm.id, tag, Wire.PUT, 0) == 0;
-            case OFFER -> o.outstanding(comm.id, tag, Wire.GET, 0) == 0;
-            case AVAIL -> o.outstanding(comm.id, tag, Wire.PUT, 0) == 0 && o.outstanding(comm.id, tag, Wire.GET, 0) == 0;
-            case ACCEPTC -> o.outstanding(comm.id, tag, Wire.PUTC, epoch) == 0;
-            case OFFERC -> o.outstanding(comm.id, tag, Wire.GETC, epoch) == 0;
+            case ACCEPT -> own(Wire.PUT, 0) == 0;
+            case OFFER -> own(Wire.GET, 0) == 0;
+            case AVAIL -> own(Wire.PUT, 0) == 0 && own(Wire.GET, 0) == 0;
+            case ACCEPTC -> own(Wire.PUTC, epoch) == 0;
+            case OFFERC -> own(Wire.GETC, epoch) == 0;
         };
+    }
+
+    /** Counters of this operation's own requests, kept across steps (index: family is GET or GETC). */
+    private final OriginTable.Counter[] own = new OriginTable.Counter[2];
+
+    /** How many of this process's requests of {@code family} with this comm and tag are outstanding. */
+    private long own(int family, int e) {
+        OriginTable o = engine.origins;
+        if (o.nothingOutstanding()) {
+            return 0;
+        }
+        int i = family == Wire.GET || family == Wire.GETC ? 1 : 0;
+        OriginTable.Counter c = own[i];
+        if (c == null || c.removed) {
+            c = o.counter(comm.id, tag, family, e);
+            own[i] = c;
+            if (c == null) {
+                return 0;
+            }
+        }
+        return c.n;
     }
 }
