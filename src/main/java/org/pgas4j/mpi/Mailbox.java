@@ -30,8 +30,9 @@ import org.pgas4j.Team;
  * <p>Used by the program's thread only (one thread at a time, as the whole {@code Mpi}).
  */
 final class Mailbox {
-    static final int SLOTS = 32;
-    static final int SLOT = 1024;
+    static final int SLOTS = 16;
+    /** A 4 KiB request with its header, type map and checksum fits a slot. */
+    static final int SLOT = 4352;
     static final int HEADER = 48;
     static final int MAX_PAYLOAD = SLOT - HEADER;
     static final int ACK_EVERY = SLOTS / 4;

@@ -190,14 +190,17 @@ final class SemanticsScenarios {
     /**
      * Matching in issue order across the fast path and the active messages: more PUTs than a
      * mailbox ring holds, mixing requests that fit a slot (one long), eager ones that do not
-     * (2400 B) and rendezvous ones, in rounds; the last one issued must win every round.
+     * (5600 B) and rendezvous ones, in rounds; the last one issued must win every round.
      */
     static void putMatchingOrderPastTheRing(Mpi mpi) {
         Comm w = mpi.world();
         int k = 3 * Mailbox.SLOTS + 5;
         try (Arena a = Arena.ofConfined()) {
             MemorySegment buf = longs(a, LARGE / 8);
-            long[] mid = new long[300];
+            long[] mid = new long[700];
+            if (mid.length * 8 <= Mailbox.MAX_PAYLOAD) {
+                throw new AssertionError("the middle form must not fit a mailbox slot");
+            }
             long[] big = new long[LARGE / 8];
             for (int round = 0; round < 3; round++) {
                 for (int i = 1; i <= k; i++) {
