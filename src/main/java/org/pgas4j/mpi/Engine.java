@@ -18,9 +18,10 @@ import org.pgas4j.Team;
 
 /**
  * The machinery under one {@link Mpi}: the registered memory and its heap, the facade's active
- * message handlers, the arrivals per communicator, the origin table, and the progress loop that
- * steps every operation in progress. Handlers run inside the core's progress and only record;
- * data moves in {@link #progress()}, on the program's thread.
+ * message handlers and its {@link Mailbox} (the shared-memory fast path to mapped processes), the
+ * arrivals per communicator, the origin table, and the progress loop that steps every operation
+ * in progress. Handlers (and what the mailbox delivers) only record; data moves in
+ * {@link #progress()}, on the program's thread.
  */
 final class Engine {
     final Client client;

@@ -18,7 +18,9 @@ import org.pgas4j.transport.local.LocalJob;
 /**
  * The MPI facade's conformance suite: one scenario per paragraph of seed 002's Operational
  * Semantics ({@link SemanticsScenarios}), the error paths ({@link ErrorScenarios}) and checked mode
- * ({@link CheckedScenarios}, with {@code pgas4j.checked=true}), on the
+ * ({@link CheckedScenarios}, with {@code pgas4j.checked=true}), and the semantics again with the
+ * shared-memory fast path off ({@code pgas4j.mpi.mailbox=false}: every request an active
+ * message), on the
  * {@code local} (threads of this JVM) and {@code shm} (processes through the launcher)
  * transports at N = 1, 2, 3 and 5 (5 is more processes than this machine's cores). Each scenario
  * of each job is one test.
