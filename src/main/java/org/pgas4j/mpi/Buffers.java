@@ -19,6 +19,11 @@ final class Buffers {
      */
     static MemorySegment of(Object buf, long count, Datatype type, String opName, Comm c) {
         if (buf instanceof MemorySegment m && type != null && count >= 0) {
+            TypeMap map = type.map;
+            if (map.offsets.length == 1 && map.offsets[0] == 0 && map.lengths[0] == map.extent && map.extent > 0
+                    && count <= m.byteSize() / map.extent) {
+                return m; // contiguous: count x extent bytes fit, without building the span
+            }
             long[] span = type.map.span(0, count);
             if (span != null && span[1] <= m.byteSize()) {
                 return m; // the common case, checked without building a message

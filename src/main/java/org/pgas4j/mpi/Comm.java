@@ -215,7 +215,9 @@ public final class Comm {
      *         of this process's own PUTs was refused by its servicer
      */
     public void accept(MemorySegment base, long size, int dispUnit, int tag, int count) {
-        iaccept(base, size, dispUnit, tag, count).waitFor();
+        ServiceOp s = start(ServiceOp.Mode.ACCEPT, base, size, dispUnit, tag, count, "ACCEPT", false);
+        engine.await(s); // as IACCEPT then WAIT, without the request object
+        s.result();
     }
 
     /** MPI_IACCEPT: {@link #accept} started, completed by its request. */
@@ -240,7 +242,9 @@ public final class Comm {
 
     /** MPI_OFFER: {@link #accept} for GET and GETHOLD requests, serviced out of {@code base}. */
     public void offer(MemorySegment base, long size, int dispUnit, int tag, int count) {
-        ioffer(base, size, dispUnit, tag, count).waitFor();
+        ServiceOp s = start(ServiceOp.Mode.OFFER, base, size, dispUnit, tag, count, "OFFER", false);
+        engine.await(s);
+        s.result();
     }
 
     /** MPI_IOFFER: {@link #offer} started. */
@@ -280,6 +284,12 @@ public final class Comm {
 
     private Request service(ServiceOp.Mode mode, MemorySegment base, long size, int dispUnit, int tag, int count,
                             String op, boolean blocking) {
+        return new Request(engine, start(mode, base, size, dispUnit, tag, count, op, blocking));
+    }
+
+    /** Checks and starts a servicing operation. */
+    private ServiceOp start(ServiceOp.Mode mode, MemorySegment base, long size, int dispUnit, int tag, int count,
+                            String op, boolean blocking) {
         check(op);
         Issuer.checkTag(op, this, tag);
         if (count < 0) {
@@ -289,7 +299,7 @@ public final class Comm {
         MemorySegment b = Buffers.servicing(base, size, dispUnit, op, this);
         ServiceOp s = new ServiceOp(engine, mpi.servicer(), mode, this, b, dispUnit, tag, count, op, blocking);
         engine.start(s);
-        return new Request(engine, s);
+        return s;
     }
 
     // ---------------------------------------------------------------- messages

@@ -18,9 +18,10 @@ import org.pgas4j.Team;
 
 /**
  * The machinery under one {@link Mpi}: the registered memory and its heap, the facade's active
- * message handlers, the arrivals per communicator, the origin table, and the progress loop that
- * steps every operation in progress. Handlers run inside the core's progress and only record;
- * data moves in {@link #progress()}, on the program's thread.
+ * message handlers and its {@link Mailbox} (the shared-memory fast path to mapped processes), the
+ * arrivals per communicator, the origin table, and the progress loop that steps every operation
+ * in progress. Handlers (and what the mailbox delivers) only record; data moves in
+ * {@link #progress()}, on the program's thread.
  */
 final class Engine {
     final Client client;
@@ -43,6 +44,12 @@ final class Engine {
     /** GET data to copy into origin buffers: done on the program's thread, which owns them. */
     private final Queue<Runnable> deliveries = new ConcurrentLinkedQueue<>();
     private final Backoff backoff;
+    /** The shared-memory fast path towards mapped processes, or null when off or without room. */
+    final Mailbox mailbox;
+    /** Where the mailbox region lies in the registered segment (never handed out by the heap), or -1. */
+    final long mailboxOffset;
+    private final Mailbox.Sink sink = this::deliver;
+    private final int[] noticeArgs = new int[1];
     private int nextCommId = 1;
     private volatile boolean closed;
 
@@ -62,6 +69,12 @@ final class Engine {
         this.eagerLimit = Math.min(limit, room);
         this.backoff = new Backoff(client.neighbourhood().length);
         this.scratch = arena.allocate(am.maxRequestMedium(world, jobRank), 64);
+        long box = Mailbox.bytes(jobSize);
+        // first allocation of the heap: the same offset on every process
+        long boxAt = MpiSettings.MAILBOX.value() && box <= registered.byteSize() / 4 ? heap.allocate(box) : -1;
+        this.mailboxOffset = boxAt;
+        this.mailbox = boxAt < 0 ? null : new Mailbox(rma, world, registered, boxAt, jobRank, jobSize,
+                client.neighbourhood(), arena.allocate(Mailbox.SLOT, 64));
         am.register(handlerBase + Wire.REQUEST, AmCategory.MEDIUM, this::onRequest);
         am.register(handlerBase + Wire.NOTICE, AmCategory.SHORT, this::onNotice);
         am.register(handlerBase + Wire.GET_DATA, AmCategory.MEDIUM, this::onGetData);
@@ -86,8 +99,20 @@ final class Engine {
     }
 
     Arrivals arrivals(int commId) {
-        return arrivals.computeIfAbsent(commId, k -> new Arrivals(jobSize));
+        LastArrivals last = lastArrivals;
+        if (last != null && last.commId == commId) {
+            return last.arrivals; // most requests go to the communicator of the one before
+        }
+        Arrivals a = arrivals.computeIfAbsent(commId, k -> new Arrivals(jobSize));
+        lastArrivals = new LastArrivals(commId, a);
+        return a;
     }
+
+    private record LastArrivals(int commId, Arrivals arrivals) {
+    }
+
+    /** The communicator whose arrivals were asked for last (handlers may run on other threads: one immutable pair). */
+    private volatile LastArrivals lastArrivals;
 
     int takeCommId() {
         return nextCommId;
@@ -131,6 +156,9 @@ final class Engine {
      */
     void progress() {
         am.poll();
+        if (mailbox != null) {
+            mailbox.poll(sink);
+        }
         Runnable d;
         while ((d = deliveries.poll()) != null) {
             d.run();
@@ -168,11 +196,34 @@ final class Engine {
         backoff.idle(i);
     }
 
+    // ---------------------------------------------------------------- sending
+
+    /**
+     * Sends a request composed in {@code src} ({@code [0, length)}) with its {@link Wire#ARGS}
+     * arguments to {@code target}: through the mailbox when the target is mapped and it fits,
+     * else as an active message.
+     */
+    void sendRequest(int target, MemorySegment src, long length, int[] args) {
+        if (mailbox == null || !mailbox.send(target, Wire.REQUEST, args, Wire.ARGS, src, 0, length)) {
+            am.requestMedium(world, target, handlerBase + Wire.REQUEST, src, 0, length, args, Wire.ARGS);
+        }
+    }
+
+    /** Sends an eager GET's data ({@code [0, length)} of {@code src}) to the origin of request {@code requestId}. */
+    void sendGetData(int origin, MemorySegment src, long length, int requestId) {
+        noticeArgs[0] = requestId;
+        if (mailbox == null || !mailbox.send(origin, Wire.GET_DATA, noticeArgs, 1, src, 0, length)) {
+            am.requestMedium(world, origin, handlerBase + Wire.GET_DATA, src, 0, length, requestId);
+        }
+    }
+
     // ---------------------------------------------------------------- answers to origins
 
     void notifyServiced(Incoming in) {
         if (in.requestId != 0) {
-            am.requestShort(world, in.sourceJob, handlerBase + Wire.NOTICE, in.requestId);
+            if (mailbox == null || !mailbox.sendNotice(in.sourceJob, in.requestId)) {
+                am.requestShort(world, in.sourceJob, handlerBase + Wire.NOTICE, in.requestId);
+            }
         }
     }
 
@@ -193,24 +244,28 @@ final class Engine {
             throw new IllegalStateException("MPI request from PE " + t.sourceJobRank() + " has " + t.argCount()
                     + " arguments, not " + Wire.ARGS);
         }
-        int kind = t.arg(0);
-        int flags = t.arg(6);
-        MemorySegment p = t.payload();
-        long len = t.payloadLength();
+        request(t.sourceJobRank(), t.arg(0), t.arg(1), t.arg(2), t.arg(3), t.arg(4), t.arg(5), t.arg(6), t.payload(), 0,
+                t.payloadLength());
+    }
+
+    /** Records a request that arrived from {@code source}, its payload at {@code [at0, end)} of {@code p}. */
+    private void request(int source, int kind, int commId, int tag, int seq, int epoch, int requestId, int flags,
+                         MemorySegment p, long at0, long end) {
+        long len = end - at0;
         if (kind < Wire.MESSAGE || kind > Wire.GETC || len < Wire.HEADER_BYTES) {
-            throw new IllegalStateException("MPI request from PE " + t.sourceJobRank() + ": kind " + kind
+            throw new IllegalStateException("MPI request from PE " + source + ": kind " + kind
                     + " or payload of " + len + " bytes is invalid");
         }
-        long disp = p.get(Wire.LONG, 0);
-        long count = p.get(Wire.LONG, 8);
-        long bytes = p.get(Wire.LONG, 16);
-        long originOffset = p.get(Wire.LONG, 24);
-        long at = Wire.HEADER_BYTES;
+        long disp = p.get(Wire.LONG, at0);
+        long count = p.get(Wire.LONG, at0 + 8);
+        long bytes = p.get(Wire.LONG, at0 + 16);
+        long originOffset = p.get(Wire.LONG, at0 + 24);
+        long at = at0 + Wire.HEADER_BYTES;
         TypeMap map = null;
         if (kind != Wire.MESSAGE) {
-            map = TypeMap.readFrom(p, at, len);
+            map = TypeMap.readFrom(p, at, end);
             if (map == null) {
-                throw new IllegalStateException("MPI request from PE " + t.sourceJobRank() + ": malformed type map");
+                throw new IllegalStateException("MPI request from PE " + source + ": malformed type map");
             }
             at += map.encodedBytes();
         }
@@ -221,28 +276,42 @@ final class Engine {
         }
         TypeMap originMap = null;
         if ((flags & Wire.ORIGIN_LAYOUT) != 0) {
-            originMap = TypeMap.readFrom(p, at, len);
+            originMap = TypeMap.readFrom(p, at, end);
             if (originMap == null || originMap.size == 0 || bytes % originMap.size != 0) {
-                throw new IllegalStateException("MPI request from PE " + t.sourceJobRank() + ": malformed origin layout");
+                throw new IllegalStateException("MPI request from PE " + source + ": malformed origin layout");
             }
             at += originMap.encodedBytes();
         }
         byte[] data = null;
         if ((flags & Wire.EAGER) != 0 && kind != Wire.GET && kind != Wire.GETHOLD && kind != Wire.GETC) {
-            if (bytes < 0 || len - at != bytes) {
-                throw new IllegalStateException("MPI request from PE " + t.sourceJobRank() + " announces " + bytes
-                        + " bytes but carries " + (len - at));
+            if (bytes < 0 || end - at != bytes) {
+                throw new IllegalStateException("MPI request from PE " + source + " announces " + bytes
+                        + " bytes but carries " + (end - at));
             }
             data = new byte[(int) bytes];
             MemorySegment.copy(p, at, MemorySegment.ofArray(data), 0, bytes);
         }
-        Incoming in = new Incoming(kind, t.arg(1), t.arg(2), t.arg(3), t.arg(4), t.arg(5), flags, t.sourceJobRank(),
+        Incoming in = new Incoming(kind, commId, tag, seq, epoch, requestId, flags, source,
                 disp, count, bytes, originOffset, map, data, checksum, originMap);
         arrivals(in.commId).arrive(in);
     }
 
+    /** What the mailbox delivers: the same messages as the active-message handlers. */
+    private void deliver(int type, int source, int[] a, MemorySegment m, long at, long length) {
+        switch (type) {
+            case Wire.REQUEST -> request(source, a[0], a[1], a[2], a[3], a[4], a[5], a[6], m, at, at + length);
+            case Wire.NOTICE -> notice(a[0]);
+            case Wire.GET_DATA -> getData(a[0], m, at, length);
+            default -> throw new IllegalStateException("MPI mailbox from PE " + source + ": message type " + type);
+        }
+    }
+
     private void onNotice(AmToken t) {
-        OriginRecord r = origins.remove(t.arg(0));
+        notice(t.arg(0));
+    }
+
+    private void notice(int id) {
+        OriginRecord r = origins.remove(id);
         if (r == null) {
             return;
         }
@@ -262,13 +331,17 @@ final class Engine {
     }
 
     private void onGetData(AmToken t) {
-        OriginRecord r = origins.remove(t.arg(0));
+        getData(t.arg(0), t.payload(), 0, t.payloadLength());
+    }
+
+    private void getData(int id, MemorySegment p, long at, long length) {
+        OriginRecord r = origins.remove(id);
         if (r == null) {
             return;
         }
-        long n = Math.min(t.payloadLength(), r.bytes);
+        long n = Math.min(length, r.bytes);
         byte[] data = new byte[(int) n];
-        MemorySegment.copy(t.payload(), 0, MemorySegment.ofArray(data), 0, n);
+        MemorySegment.copy(p, at, MemorySegment.ofArray(data), 0, n);
         deliveries.add(() -> {
             r.originMap.unpack(MemorySegment.ofArray(data), 0, n, r.destination, 0, r.originCount);
             origins.settle(r);

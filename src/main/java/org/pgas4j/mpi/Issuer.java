@@ -16,6 +16,7 @@ final class Issuer {
     /** The most chunks a request with {@link Wire#ORIGIN_LAYOUT} makes the servicer move; more are staged. */
     static final long MAX_VIS_CHUNKS = 1 << 16;
     private final Engine engine;
+    private final int[] args = new int[Wire.ARGS];
 
     Issuer(Engine engine) {
         this.engine = engine;
@@ -41,7 +42,8 @@ final class Issuer {
                     + otype + " (" + count * otype.size() + " bytes) and " + tcount + " x " + ttype + " ("
                     + tcount * ttype.size() + " bytes) do not carry the same sequence of primitive elements");
         }
-        if (ttype.map.span(0, tcount) == null) {
+        if (!(ttype.map.contiguous() && ttype.map.extent > 0 && tcount <= Long.MAX_VALUE / ttype.map.extent)
+                && ttype.map.span(0, tcount) == null) {
             throw new BadArgumentException(who(op, c) + ": target_count " + tcount + " x " + ttype + " overflows");
         }
         long bytes = count * otype.size();
@@ -137,10 +139,16 @@ final class Issuer {
             otype.map.pack(ob, 0, count, s, at);
             at += bytes;
         }
-        int[] args = {kind, c.id, tag, c.nextSeq(target), epoch, id, flags};
+        int[] args = this.args;
+        args[0] = kind;
+        args[1] = c.id;
+        args[2] = tag;
+        args[3] = c.nextSeq(target);
+        args[4] = epoch;
+        args[5] = id;
+        args[6] = flags;
         try {
-            engine.am.requestMedium(engine.world, c.jobRankOf(target), engine.handlerBase + Wire.REQUEST, s, 0, at,
-                    args, Wire.ARGS);
+            engine.sendRequest(c.jobRankOf(target), s, at, args);
         } catch (RuntimeException e) {
             if (id != 0) {
                 engine.origins.abandon(id);

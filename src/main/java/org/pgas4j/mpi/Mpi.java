@@ -17,10 +17,13 @@ import org.pgas4j.Segment;
  * segment: a large request whose origin buffer lies there is serviced by one RMA from (into) it,
  * a direct copy on {@code shm} and {@code local}.
  *
- * <p>Underneath: every request is an active message to its target; the target queues it per
- * communicator and a servicing operation moves its data (from the message when small, else one
- * RMA) and answers the origin, whose own servicing operations wait for those answers. The facade
- * registers 4 active-message handlers from {@link MpiSettings#AM_BASE}. An {@code Mpi} is used
+ * <p>Underneath: every request is a message to its target, written into a ring in the target's
+ * registered memory with the core's RMA when the core maps that memory and it fits a slot (the
+ * shared-memory fast path, {@link MpiSettings#MAILBOX}), else an active message; the target
+ * queues it per communicator in issue order and a servicing operation moves its data (from the
+ * message when small, else one RMA) and answers the origin the same way, whose own servicing
+ * operations wait for those answers. The facade registers 4 active-message handlers from
+ * {@link MpiSettings#AM_BASE}. An {@code Mpi} is used
  * by one thread at a time.
  *
  * <p>Not detectable cheaply in Java, and so not detected: a local load or store inside the
@@ -139,7 +142,7 @@ public final class Mpi implements AutoCloseable {
     public void rmaFree(MemorySegment m) {
         engine.checkOpen("rmaFree");
         long at = m == null ? -1 : engine.registeredOffset(m);
-        if (at < 0 || !engine.heap.release(at)) {
+        if (at < 0 || at == engine.mailboxOffset || !engine.heap.release(at)) {
             throw new BadArgumentException("rmaFree on process " + rank() + ": " + m
                     + " is not a live block from rmaMalloc");
         }

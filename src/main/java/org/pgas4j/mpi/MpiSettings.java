@@ -29,6 +29,20 @@ public final class MpiSettings {
                 return v;
             });
 
+    /**
+     * Whether small requests and answers between processes whose memory the core maps travel
+     * through per-pair rings in the registered memory (the shared-memory fast path) rather than
+     * as active messages.
+     */
+    public static final Setting<Boolean> MAILBOX = new Setting<>("pgas4j.mpi.mailbox", "PGAS4J_MPI_MAILBOX", "true",
+            "MPI facade: small requests and answers to processes whose memory is mapped (shm, local, a host's PEs on "
+                    + "hybrid) go through per-pair rings in the registered memory instead of active messages",
+            text -> switch (text) {
+                case "true" -> true;
+                case "false" -> false;
+                default -> throw new IllegalArgumentException("'" + text + "' is neither true nor false");
+            });
+
     /** The first of the four active-message handler indices the facade registers. */
     public static final Setting<Integer> AM_BASE = new Setting<>("pgas4j.mpi.am.base", "PGAS4J_MPI_AM_BASE", "240",
             "MPI facade: the first of the 4 active-message handler indices it registers (128 to 252)",
@@ -59,6 +73,6 @@ public final class MpiSettings {
 
     /** Every facade setting. */
     public static List<Setting<?>> all() {
-        return List.of(RMA_SIZE, EAGER_LIMIT, AM_BASE, CHECKED);
+        return List.of(RMA_SIZE, EAGER_LIMIT, MAILBOX, AM_BASE, CHECKED);
     }
 }

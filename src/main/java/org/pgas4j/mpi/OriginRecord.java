@@ -21,6 +21,9 @@ final class OriginRecord {
     final TypeMap originMap;
     final long originCount;
     final long bytes;
+    /** Set by {@link OriginTable#add}: the id, and the count of its key until it is settled. */
+    int id;
+    OriginTable.Counter counter;
 
     OriginRecord(int kind, int commId, String commName, int tag, int epoch, int targetRank, long staging,
                  MemorySegment destination, TypeMap originMap, long originCount, long bytes) {

@@ -2,81 +2,194 @@ package org.pgas4j.mpi;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The origin side of requests: the records of those not yet fully serviced, by request id, and
  * per (comm, tag, family, epoch) how many are outstanding and the first failure a servicer
  * reported. A servicing operation completes only when its family's count is 0 (the seed's "all
  * of the PUT requests issued by the process executing the ACCEPT ... have been fully serviced"),
- * and reports a failure recorded there. Thread-safe: handlers settle, the program's thread issues
- * and asks.
+ * and reports a failure recorded there. Thread-safe (one lock: handlers settle, the program's
+ * thread issues and asks); records are found by id in an array indexed by the id's low bits, and
+ * each record holds its key's counter, so issuing and settling look nothing up by key and
+ * allocate nothing but the record.
  */
 final class OriginTable {
-    /** What outstanding counts and failures are kept per. */
-    record Key(int comm, int tag, int family, int epoch) {
-    }
+    /** What outstanding counts and failures are kept per; mutable only as the lookup probe. */
+    static final class Key {
+        int comm;
+        int tag;
+        int family;
+        int epoch;
 
-    private final AtomicInteger ids = new AtomicInteger();
-    private final Map<Integer, OriginRecord> live = new ConcurrentHashMap<>();
-    private final Map<Key, long[]> outstanding = new HashMap<>();
-    private final Map<Key, MpiException> failures = new HashMap<>();
-
-    static Key keyOf(OriginRecord r) {
-        return new Key(r.commId, r.tag, Wire.family(r.kind), r.epoch);
-    }
-
-    /** Records an issued request; returns its id. */
-    int add(OriginRecord r) {
-        int id = ids.incrementAndGet();
-        synchronized (this) {
-            outstanding.computeIfAbsent(keyOf(r), k -> new long[1])[0]++;
+        Key(int comm, int tag, int family, int epoch) {
+            set(comm, tag, family, epoch);
         }
-        live.put(id, r);
+
+        Key set(int c, int t, int f, int e) {
+            comm = c;
+            tag = t;
+            family = f;
+            epoch = e;
+            return this;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.comm == comm && k.tag == tag && k.family == family && k.epoch == epoch;
+        }
+
+        @Override
+        public int hashCode() {
+            return ((comm * 31 + tag) * 31 + family) * 31 + epoch;
+        }
+    }
+
+    /** The outstanding count of one key. */
+    static final class Counter {
+        final Key key;
+        /** Written under the table's lock, read without it. */
+        volatile long n;
+        /** Set once the counter left the table: a holder looks its key up again. */
+        volatile boolean removed;
+
+        Counter(Key key) {
+            this.key = key;
+        }
+    }
+
+    /** Up to this many keys stay in the table at count 0 (no allocation when their next request is issued). */
+    private static final int KEEP = 64;
+    private int nextId;
+    private OriginRecord[] byId = new OriginRecord[256];
+    private int liveCount;
+    private final Map<Key, Counter> outstanding = new HashMap<>();
+    private final Map<Key, MpiException> failures = new HashMap<>();
+    private final Key probe = new Key(0, 0, 0, 0);
+    /** The sum of the outstanding counts (written under the lock, read without it). */
+    private volatile long total;
+
+    /** Records an issued request; returns its id (never 0). */
+    synchronized int add(OriginRecord r) {
+        int id = ++nextId;
+        if (id == 0) {
+            id = ++nextId;
+        }
+        int mask = byId.length - 1;
+        if (byId[id & mask] != null) {
+            grow();
+            mask = byId.length - 1;
+        }
+        r.id = id;
+        byId[id & mask] = r;
+        liveCount++;
+        Counter c = outstanding.get(probe.set(r.commId, r.tag, Wire.family(r.kind), r.epoch));
+        if (c == null) {
+            Key k = new Key(r.commId, r.tag, Wire.family(r.kind), r.epoch);
+            c = new Counter(k);
+            outstanding.put(k, c);
+        }
+        c.n = c.n + 1;
+        r.counter = c;
+        total = total + 1;
         return id;
+    }
+
+    /** Doubles the array until every live record has a slot of its own. */
+    private void grow() {
+        OriginRecord[] old = byId;
+        int cap = old.length;
+        while (true) {
+            cap *= 2;
+            OriginRecord[] a = new OriginRecord[cap];
+            boolean ok = true;
+            for (OriginRecord r : old) {
+                if (r != null) {
+                    if (a[r.id & (cap - 1)] != null) {
+                        ok = false;
+                        break;
+                    }
+                    a[r.id & (cap - 1)] = r;
+                }
+            }
+            if (ok && a[(nextId) & (cap - 1)] == null) {
+                byId = a;
+                return;
+            }
+        }
     }
 
     /** Forgets a request that could not be sent after {@link #add}. */
     void abandon(int id) {
-        OriginRecord r = live.remove(id);
+        OriginRecord r = remove(id);
         if (r != null) {
             settle(r);
         }
     }
 
     /** The record of {@code id}, removed, or null when there is none (a bad or repeated answer). */
-    OriginRecord remove(int id) {
-        return live.remove(id);
+    synchronized OriginRecord remove(int id) {
+        int i = id & (byId.length - 1);
+        OriginRecord r = byId[i];
+        if (r == null || r.id != id) {
+            return null;
+        }
+        byId[i] = null;
+        liveCount--;
+        return r;
     }
 
     /** The request of {@code r} is fully serviced. */
     synchronized void settle(OriginRecord r) {
-        long[] n = outstanding.get(keyOf(r));
-        if (n != null && --n[0] == 0) {
-            outstanding.remove(keyOf(r));
+        Counter c = r.counter;
+        if (c != null) {
+            r.counter = null;
+            total = total - 1;
+            c.n = c.n - 1;
+            if (c.n == 0 && outstanding.size() > KEEP) {
+                outstanding.remove(c.key); // many keys (tags): forget those at 0; else kept for reuse
+                c.removed = true;
+            }
         }
     }
 
     /** The request of {@code r} was refused: settles it and records why. */
     synchronized void fail(OriginRecord r, String why) {
-        failures.putIfAbsent(keyOf(r), new MpiException(r.describe() + " failed: " + why));
+        Key k = new Key(r.commId, r.tag, Wire.family(r.kind), r.epoch);
+        failures.putIfAbsent(k, new MpiException(r.describe() + " failed: " + why));
         settle(r);
     }
 
+    /** Whether no request at all is outstanding. */
+    boolean nothingOutstanding() {
+        return total == 0;
+    }
+
     /** Requests of the key not yet fully serviced. */
-    synchronized long outstanding(int comm, int tag, int family, int epoch) {
-        long[] n = outstanding.get(new Key(comm, tag, family, epoch));
-        return n == null ? 0 : n[0];
+    long outstanding(int comm, int tag, int family, int epoch) {
+        if (total == 0) {
+            return 0; // nothing outstanding at all: the common answer, without a lookup
+        }
+        synchronized (this) {
+            Counter c = outstanding.get(probe.set(comm, tag, family, epoch));
+            return c == null ? 0 : c.n;
+        }
+    }
+
+    /**
+     * The counter of the key while it is in the table (read {@link Counter#n} without the lock;
+     * look again once it is {@link Counter#removed}), or null when none is.
+     */
+    synchronized Counter counter(int comm, int tag, int family, int epoch) {
+        return outstanding.get(probe.set(comm, tag, family, epoch));
     }
 
     /** The first failure recorded for the key, removed, or null. */
     synchronized MpiException takeFailure(int comm, int tag, int family, int epoch) {
-        return failures.isEmpty() ? null : failures.remove(new Key(comm, tag, family, epoch));
+        return failures.isEmpty() ? null : failures.remove(probe.set(comm, tag, family, epoch));
     }
 
     /** Requests of any kind not yet fully serviced. */
-    int live() {
-        return live.size();
+    synchronized int live() {
+        return liveCount;
     }
 }

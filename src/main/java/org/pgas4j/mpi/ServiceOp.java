@@ -24,7 +24,7 @@ import org.pgas4j.Event;
  * the operation fails naming it; a failure recorded for this process's own requests of the same
  * family fails it too.
  */
-final class ServiceOp extends Op {
+final class ServiceOp extends Op implements Arrivals.Matcher {
     /** Which servicing operation. */
     enum Mode { ACCEPT, OFFER, AVAIL, ACCEPTC, OFFERC }
 
@@ -44,7 +44,6 @@ final class ServiceOp extends Op {
     private Event reduced;
     private Event broadcast;
     private long[] totals;
-    private final Arrivals.Matcher matcher = this::eligible;
     /** A blocking ACCEPTC/OFFERC counts with blocking collectives on this thread, the I-forms on the team's queue. */
     private final boolean blocking;
     /** Whether the counting collectives are still to start (at the first step, after the buffer checks). */
@@ -121,7 +120,8 @@ final class ServiceOp extends Op {
         return name + " on rank " + comm.rank() + " of " + comm.name() + " with tag " + tag;
     }
 
-    private boolean eligible(Incoming in) {
+    @Override
+    public boolean accepts(Incoming in) {
         if (in.tag != tag || need >= 0 && serviced >= need) {
             return false;
         }
@@ -155,9 +155,9 @@ final class ServiceOp extends Op {
             need = totals[comm.rank()];
         }
         Incoming in;
-        while ((in = arrivals.take(matcher)) != null) {
+        while ((in = arrivals.take(this)) != null) {
             int source = comm.rankOfJob(in.sourceJob);
-            String why = servicer.service(in, base, dispUnit, describe(), source);
+            String why = servicer.service(in, base, dispUnit, this, source);
             if (why != null) {
                 fail(new MpiException(describe() + ": " + why + "; the request was refused, nothing was written and it "
                         + "does not count"));
@@ -197,13 +197,38 @@ final class ServiceOp extends Op {
     }
 
     private boolean ownServiced() {
-        OriginTable o = engine.origins;
         return switch (mode) {
-            case ACCEPT -> o.outstanding(comm.id, tag, Wire.PUT, 0) == 0;
-            case OFFER -> o.outstanding(comm.id, tag, Wire.GET, 0) == 0;
-            case AVAIL -> o.outstanding(comm.id, tag, Wire.PUT, 0) == 0 && o.outstanding(comm.id, tag, Wire.GET, 0) == 0;
-            case ACCEPTC -> o.outstanding(comm.id, tag, Wire.PUTC, epoch) == 0;
-            case OFFERC -> o.outstanding(comm.id, tag, Wire.GETC, epoch) == 0;
+            case ACCEPT -> own(Wire.PUT, 0) == 0;
+            case OFFER -> own(Wire.GET, 0) == 0;
+            case AVAIL -> own(Wire.PUT, 0) == 0 && own(Wire.GET, 0) == 0;
+            case ACCEPTC -> own(Wire.PUTC, epoch) == 0;
+            case OFFERC -> own(Wire.GETC, epoch) == 0;
         };
+    }
+
+    /** Counters of this operation's own PUT-family and GET-family requests, kept across steps. */
+    private OriginTable.Counter ownPuts;
+    private OriginTable.Counter ownGets;
+
+    /** How many of this process's requests of {@code family} with this comm and tag are outstanding. */
+    private long own(int family, int e) {
+        OriginTable o = engine.origins;
+        if (o.nothingOutstanding()) {
+            return 0;
+        }
+        boolean gets = family == Wire.GET || family == Wire.GETC;
+        OriginTable.Counter c = gets ? ownGets : ownPuts;
+        if (c == null || c.removed) {
+            c = o.counter(comm.id, tag, family, e);
+            if (gets) {
+                ownGets = c;
+            } else {
+                ownPuts = c;
+            }
+            if (c == null) {
+                return 0;
+            }
+        }
+        return c.n;
     }
 }

@@ -21,10 +21,10 @@ final class Servicer {
      * Services {@code in}; returns null when done, or why it was refused (already sent to the
      * origin).
      */
-    String service(Incoming in, MemorySegment base, int dispUnit, String who, int sourceRank) {
+    String service(Incoming in, MemorySegment base, int dispUnit, Op servicing, int sourceRank) {
         String why = check(in, base.byteSize(), dispUnit, sourceRank);
         if (why != null) {
-            engine.notifyFailed(in, who + " refused it: " + why);
+            engine.notifyFailed(in, servicing.describe() + " refused it: " + why);
             return why;
         }
         long at = in.disp * dispUnit;
@@ -32,7 +32,7 @@ final class Servicer {
             why = put(in, base, at);
             if (why != null) {
                 why = Wire.name(in.kind) + " from rank " + sourceRank + " with tag " + in.tag + ": " + why;
-                engine.notifyFailed(in, who + " refused it: " + why);
+                engine.notifyFailed(in, servicing.describe() + " refused it: " + why);
                 return why;
             }
             engine.notifyServiced(in);
@@ -43,24 +43,32 @@ final class Servicer {
     }
 
     private String check(Incoming in, long size, int dispUnit, int sourceRank) {
-        String req = Wire.name(in.kind) + " from rank " + sourceRank + " with tag " + in.tag;
         long at;
         try {
             at = Math.multiplyExact(in.disp, (long) dispUnit);
         } catch (ArithmeticException e) {
-            return req + ": target_disp " + in.disp + " x disp_unit " + dispUnit + " overflows";
+            return req(in, sourceRank) + ": target_disp " + in.disp + " x disp_unit " + dispUnit + " overflows";
+        }
+        if (in.map.contiguous() && in.targetCount >= 0
+                && (in.map.size == 0 || in.targetCount <= Long.MAX_VALUE / in.map.size) && in.bytes == in.targetCount * in.map.size
+                && at >= 0 && in.bytes <= size && at <= size - in.bytes) {
+            return null; // the common case, without building the span
         }
         long[] span = in.map.span(at, in.targetCount);
         if (span == null || span[0] < 0 || span[1] > size) {
-            return req + ": target range [" + (span == null ? "overflow" : span[0] + ", " + span[1])
+            return req(in, sourceRank) + ": target range [" + (span == null ? "overflow" : span[0] + ", " + span[1])
                     + ") (target_disp " + in.disp + " x disp_unit " + dispUnit + ", " + in.targetCount
                     + " items) is outside the servicing buffer's bounds [0, " + size + ")";
         }
         if (in.bytes != in.targetCount * in.map.size) {
-            return req + ": it carries " + in.bytes + " bytes for " + in.targetCount + " items of "
+            return req(in, sourceRank) + ": it carries " + in.bytes + " bytes for " + in.targetCount + " items of "
                     + in.map.size + " bytes";
         }
         return null;
+    }
+
+    private static String req(Incoming in, int sourceRank) {
+        return Wire.name(in.kind) + " from rank " + sourceRank + " with tag " + in.tag;
     }
 
     private String put(Incoming in, MemorySegment base, long at) {
@@ -94,8 +102,7 @@ final class Servicer {
         if (in.eager()) {
             MemorySegment s = engine.scratch;
             in.map.pack(base, at, in.targetCount, s, 0);
-            engine.am.requestMedium(engine.world, in.sourceJob, engine.handlerBase + Wire.GET_DATA, s, 0, in.bytes,
-                    in.requestId);
+            engine.sendGetData(in.sourceJob, s, in.bytes, in.requestId);
             return;
         }
         if (in.originMap != null || !in.map.contiguous()) {

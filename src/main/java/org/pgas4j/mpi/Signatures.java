@@ -11,6 +11,9 @@ final class Signatures {
 
     /** Whether {@code ca} x {@code a} and {@code cb} x {@code b} have the same signature. */
     static boolean match(long ca, Datatype a, long cb, Datatype b) {
+        if (a == b && ca == cb) {
+            return true; // the same count of the same type: the same sequence, whatever the type
+        }
         Cursor x = new Cursor(ca, a);
         Cursor y = new Cursor(cb, b);
         while (true) {

@@ -15,6 +15,15 @@ final class TypeMap {
     final long[] offsets;
     final long[] lengths;
 
+    /** The maps of one contiguous run of 1 to 8 bytes (immutable, shared by every request that carries one). */
+    private static final TypeMap[] PRIMITIVES = new TypeMap[8];
+
+    static {
+        for (int i = 0; i < PRIMITIVES.length; i++) {
+            PRIMITIVES[i] = new TypeMap(i + 1, new long[] {0}, new long[] {i + 1});
+        }
+    }
+
     TypeMap(long extent, long[] offsets, long[] lengths) {
         this.offsets = offsets;
         this.lengths = lengths;
@@ -131,6 +140,10 @@ final class TypeMap {
         }
         long extent = m.get(Wire.LONG, at);
         int n = m.get(Wire.INT, at + 8);
+        if (n == 1 && extent > 0 && extent <= PRIMITIVES.length && at + 28 <= limit
+                && m.get(Wire.LONG, at + 12) == 0 && m.get(Wire.LONG, at + 20) == extent) {
+            return PRIMITIVES[(int) extent - 1]; // a primitive's map, as most requests carry: shared
+        }
         if (n < 0 || extent < 0 || at + 12 + 16L * n > limit) {
             return null;
         }

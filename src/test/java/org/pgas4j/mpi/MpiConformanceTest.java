@@ -18,7 +18,9 @@ import org.pgas4j.transport.local.LocalJob;
 /**
  * The MPI facade's conformance suite: one scenario per paragraph of seed 002's Operational
  * Semantics ({@link SemanticsScenarios}), the error paths ({@link ErrorScenarios}) and checked mode
- * ({@link CheckedScenarios}, with {@code pgas4j.checked=true}), on the
+ * ({@link CheckedScenarios}, with {@code pgas4j.checked=true}), and the semantics again with the
+ * shared-memory fast path off ({@code pgas4j.mpi.mailbox=false}: every request an active
+ * message), on the
  * {@code local} (threads of this JVM) and {@code shm} (processes through the launcher)
  * transports at N = 1, 2, 3 and 5 (5 is more processes than this machine's cores). Each scenario
  * of each job is one test.
@@ -27,7 +29,8 @@ class MpiConformanceTest {
     static final String AFTER_CLOSE = ErrorScenarios.AFTER_CLOSE;
     private static final int[] SIZES = {1, 2, 3, 5};
     private static final Map<String, Map<String, MpiScenario>> SETS = Map.of(
-            "semantics", SemanticsScenarios.all(), "errors", ErrorScenarios.all(), "checked", CheckedScenarios.all());
+            "semantics", SemanticsScenarios.all(), "errors", ErrorScenarios.all(), "checked", CheckedScenarios.all(),
+            "semanticsWithoutMailbox", SemanticsScenarios.all());
 
     static Map<String, MpiScenario> set(String name) {
         Map<String, MpiScenario> s = SETS.get(name);
@@ -56,6 +59,8 @@ class MpiConformanceTest {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("pgas4j.mpi.rma.size", "4m");
         p.put("pgas4j.checked", Boolean.toString(set.equals("checked")));
+        // the shared-memory fast path off: every request and answer an active message
+        p.put("pgas4j.mpi.mailbox", Boolean.toString(!set.equals("semanticsWithoutMailbox")));
         return p;
     }
 
@@ -64,7 +69,7 @@ class MpiConformanceTest {
     Stream<DynamicNode> everyScenarioOnLocalAndShm() {
         List<DynamicNode> jobs = new ArrayList<>();
         for (String transport : System.getProperty("mpi.transports", "local,shm").split(",")) {
-            for (String set : System.getProperty("mpi.sets", "semantics,errors,checked").split(",")) {
+            for (String set : System.getProperty("mpi.sets", "semantics,errors,checked,semanticsWithoutMailbox").split(",")) {
                 for (int n : sizes()) {
                     jobs.add(DynamicContainer.dynamicContainer(transport + " N=" + n + " " + set,
                             Stream.of(set).flatMap(s -> ScenarioReports.tests(names(s), n,

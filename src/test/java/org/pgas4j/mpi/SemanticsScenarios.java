@@ -30,6 +30,7 @@ final class SemanticsScenarios {
         m.put("putRequesting", SemanticsScenarios::putRequesting);
         m.put("putMatching", SemanticsScenarios::putMatching);
         m.put("putMatchingOrder", SemanticsScenarios::putMatchingOrder);
+        m.put("putMatchingOrderPastTheRing", SemanticsScenarios::putMatchingOrderPastTheRing);
         m.put("putServicing", SemanticsScenarios::putServicing);
         m.put("putServicingLarge", SemanticsScenarios::putServicingLarge);
         m.put("servicingOfDerivedTypesThroughVis", SemanticsScenarios::servicingThroughVis);
@@ -183,6 +184,41 @@ final class SemanticsScenarios {
             w.accept(buf, buf.byteSize(), 8, 41, k);
             eq(1000L * left(w) + k, at(buf, 0), "slot 0 holds the last PUT issued");
             eq(1000L * left(w) + k, at(buf, LARGE / 8 - 1), "last slot holds the last large PUT");
+        }
+    }
+
+    /**
+     * Matching in issue order across the fast path and the active messages: more PUTs than a
+     * mailbox ring holds, mixing requests that fit a slot (one long), eager ones that do not
+     * (5600 B) and rendezvous ones, in rounds; the last one issued must win every round.
+     */
+    static void putMatchingOrderPastTheRing(Mpi mpi) {
+        Comm w = mpi.world();
+        int k = 3 * Mailbox.SLOTS + 5;
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment buf = longs(a, LARGE / 8);
+            long[] mid = new long[700];
+            if (mid.length * 8 <= Mailbox.MAX_PAYLOAD) {
+                throw new AssertionError("the middle form must not fit a mailbox slot");
+            }
+            long[] big = new long[LARGE / 8];
+            for (int round = 0; round < 3; round++) {
+                for (int i = 1; i <= k; i++) {
+                    long value = 100_000L * w.rank() + 1000L * round + i;
+                    int form = (i + round) % 7;
+                    if (form == 3) {
+                        java.util.Arrays.fill(big, value);
+                        w.put(big, big.length, Datatype.LONG, right(w), 0, big.length, Datatype.LONG, 42);
+                    } else if (form == 5) {
+                        java.util.Arrays.fill(mid, value);
+                        w.put(mid, mid.length, Datatype.LONG, right(w), 0, mid.length, Datatype.LONG, 42);
+                    } else {
+                        w.put(new long[] {value}, 1, Datatype.LONG, right(w), 0, 1, Datatype.LONG, 42);
+                    }
+                }
+                w.accept(buf, buf.byteSize(), 8, 42, k);
+                eq(100_000L * left(w) + 1000L * round + k, at(buf, 0), "round " + round + ": slot 0 holds the last PUT");
+            }
         }
     }
 

@@ -1,0 +1,217 @@
+package org.pgas4j.mpi;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import org.pgas4j.Peer;
+import org.pgas4j.Rma;
+import org.pgas4j.Team;
+
+/**
+ * The shared-memory fast path of the facade's small messages (requests, notices, small GET
+ * data): per (origin, target) a single-producer single-consumer ring of {@link #SLOTS} slots in the
+ * target's registered segment, written by the origin with the core's one-sided RMA (a put of the
+ * header and payload, then a put of the slot's sequence number, which is visible only after the
+ * data) and polled by the target in its own memory. Used only towards processes in the core's
+ * {@link org.pgas4j.Client#neighbourhood() neighbourhood} (whose segments the core maps: every
+ * process on {@code shm} and {@code local}, those of the host on {@code hybrid}, this process
+ * alone on {@code ucx}), so these RMAs are plain stores; everything else, a full ring and a
+ * message too large for a slot take the active-message path, whose arrivals the sequence numbers
+ * of {@link Arrivals} put back in issue order.
+ *
+ * <p>Region (at the same offset of every process's registered segment, zeroed at start): for
+ * each origin o, its ring ({@link #SLOTS} x {@link #SLOT} bytes); for each target t, one 64-byte
+ * line holding how many of this process's messages t has consumed (t writes it every
+ * {@link #ACK_EVERY} messages: the origin's credit); for each servicer s, a ring of
+ * {@link #NOTES} longs of notices ({@code sequence << 32 | request id}, one store each: a
+ * request's completion costs the servicer one put); and the notices' credit lines. Slot:
+ * {@code [sequence + 1 (long) | type (int) | payload length (int) | 7 int arguments | payload]}.
+ *
+ * <p>Used by the program's thread only (one thread at a time, as the whole {@code Mpi}).
+ */
+final class Mailbox {
+    static final int SLOTS = 16;
+    /** A 4 KiB request with its header, type map and checksum fits a slot. */
+    static final int SLOT = 4352;
+    static final int HEADER = 48;
+    static final int MAX_PAYLOAD = SLOT - HEADER;
+    static final int ACK_EVERY = SLOTS / 4;
+    /** Notices (a serviced request's id) travel in rings of single longs: {@code sequence << 32 | id}, one store. */
+    static final int NOTES = 64;
+    private static final long RING = (long) SLOTS * SLOT;
+    private static final long LINE = 64;
+    private static final VarHandle SEQ = ValueLayout.JAVA_LONG.varHandle();
+
+    /** Receives what {@link #poll} finds; the payload is valid only during the call. */
+    interface Sink {
+        void deliver(int type, int source, int[] args, MemorySegment m, long at, long length);
+    }
+
+    private final Rma rma;
+    private final Team world;
+    private final MemorySegment local;
+    private final long base;
+    private final int me;
+    private final int jobSize;
+    private final int[] mapped;
+    private final boolean[] isMapped;
+    private final Peer[] peers;
+    private final long[] sent;
+    private final long[] received;
+    private final long[] acked;
+    private final long[] notesSent;
+    private final long[] notesReceived;
+    private final long[] notesAcked;
+    private final MemorySegment staging;
+    private final int[] args = new int[Wire.ARGS];
+
+    /** The bytes of the region for a job of {@code jobSize} processes. */
+    static long bytes(int jobSize) {
+        return jobSize * (RING + LINE + NOTES * 8L + LINE);
+    }
+
+    Mailbox(Rma rma, Team world, MemorySegment local, long base, int me, int jobSize, int[] neighbourhood,
+            MemorySegment staging) {
+        this.rma = rma;
+        this.world = world;
+        this.local = local;
+        this.base = base;
+        this.me = me;
+        this.jobSize = jobSize;
+        this.mapped = neighbourhood.clone();
+        this.isMapped = new boolean[jobSize];
+        this.peers = new Peer[jobSize];
+        for (int j : neighbourhood) {
+            isMapped[j] = true;
+        }
+        this.sent = new long[jobSize];
+        this.received = new long[jobSize];
+        this.acked = new long[jobSize];
+        this.notesSent = new long[jobSize];
+        this.notesReceived = new long[jobSize];
+        this.notesAcked = new long[jobSize];
+        this.staging = staging;
+        local.asSlice(base, bytes(jobSize)).fill((byte) 0);
+        VarHandle.fullFence();
+    }
+
+    private long ring(int origin) {
+        return base + origin * RING;
+    }
+
+    private long creditLine(int target) {
+        return base + jobSize * RING + target * LINE;
+    }
+
+    private long noteRing(int origin) {
+        return base + jobSize * (RING + LINE) + origin * NOTES * 8L;
+    }
+
+    private long noteCreditLine(int target) {
+        return base + jobSize * (RING + LINE + NOTES * 8L) + target * LINE;
+    }
+
+    /**
+     * Tells {@code origin} that its request {@code id} (not 0) is serviced, with one store into its
+     * notice ring; false (nothing sent) when the origin is not mapped or its ring is full.
+     */
+    boolean sendNotice(int origin, int id) {
+        if (!isMapped[origin]) {
+            return false;
+        }
+        long n = notesSent[origin];
+        if (n - (long) SEQ.getAcquire(local, noteCreditLine(origin)) >= NOTES) {
+            return false;
+        }
+        rma.putLong(peer(origin), noteRing(me) + (n % NOTES) * 8, ((n + 1) << 32) | (id & 0xffffffffL));
+        notesSent[origin] = n + 1;
+        return true;
+    }
+
+    private Peer peer(int j) {
+        Peer p = peers[j];
+        if (p == null) {
+            p = rma.peer(world, j);
+            peers[j] = p;
+        }
+        return p;
+    }
+
+    /**
+     * Sends {@code length} bytes of {@code src} from {@code srcAt} with {@code argc} arguments as a
+     * message of {@code type} to {@code target}; false (nothing sent) when the target is not
+     * mapped, its ring is full or the message does not fit a slot.
+     */
+    boolean send(int target, int type, int[] a, int argc, MemorySegment src, long srcAt, long length) {
+        if (!isMapped[target] || length > MAX_PAYLOAD) {
+            return false;
+        }
+        long n = sent[target];
+        if (n - (long) SEQ.getAcquire(local, creditLine(target)) >= SLOTS) {
+            return false;
+        }
+        MemorySegment s = staging;
+        s.set(Wire.INT, 8, type);
+        s.set(Wire.INT, 12, (int) length);
+        for (int i = 0; i < Wire.ARGS; i++) {
+            s.set(Wire.INT, 16 + 4L * i, i < argc ? a[i] : 0);
+        }
+        if (length > 0) {
+            MemorySegment.copy(src, srcAt, s, HEADER, length);
+        }
+        long slot = ring(me) + (n % SLOTS) * SLOT;
+        rma.put(world, target, slot + 8, s, 8, HEADER - 8 + length); // visible on return
+        rma.putLong(peer(target), slot, n + 1);
+        sent[target] = n + 1;
+        return true;
+    }
+
+    /**
+     * Delivers every notice and message waiting in the rings of mapped origins, each ring in
+     * order (a notice as a {@link Wire#NOTICE} whose first argument is the id); returns how many.
+     */
+    int poll(Sink sink) {
+        int found = 0;
+        for (int o : mapped) {
+            long k = notesReceived[o];
+            long ring = noteRing(o);
+            long v;
+            while ((v = (long) SEQ.getAcquire(local, ring + (k % NOTES) * 8)) >>> 32 == ((k + 1) & 0xffffffffL)) {
+                k++;
+                notesReceived[o] = k;
+                found++;
+                args[0] = (int) v;
+                sink.deliver(Wire.NOTICE, o, args, local, 0, 0);
+                if (k - notesAcked[o] >= NOTES / 4) {
+                    notesAcked[o] = k;
+                    rma.putLong(peer(o), noteCreditLine(me), k);
+                }
+            }
+        }
+        for (int o : mapped) {
+            long n = received[o];
+            long ring = ring(o);
+            long slot = ring + (n % SLOTS) * SLOT;
+            while ((long) SEQ.getAcquire(local, slot) == n + 1) {
+                int type = local.get(Wire.INT, slot + 8);
+                int length = local.get(Wire.INT, slot + 12);
+                for (int i = 0; i < Wire.ARGS; i++) {
+                    args[i] = local.get(Wire.INT, slot + 16 + 4L * i);
+                }
+                if (length < 0 || length > MAX_PAYLOAD) {
+                    throw new IllegalStateException("MPI mailbox from PE " + o + ": slot of " + length + " bytes");
+                }
+                n++;
+                received[o] = n;
+                found++;
+                sink.deliver(type, o, args, local, slot + HEADER, length);
+                if (n - acked[o] >= ACK_EVERY) {
+                    acked[o] = n;
+                    rma.putLong(peer(o), creditLine(me), n);
+                }
+                slot = ring + (n % SLOTS) * SLOT;
+            }
+        }
+        return found;
+    }
+}
