@@ -16,6 +16,8 @@ import org.pgas4j.Client;
 final class Deadline {
     private static final int SPINS = 200;
     private static final int YIELDS = 200;
+    /** Polls in a row that served nothing, after which spinning polls every 64th step instead of every 8th. */
+    private static final int QUIET = 64;
 
     private final Client client;
     private final Liveness liveness;
@@ -23,6 +25,8 @@ final class Deadline {
     private boolean test;
     private boolean block;
     private int idles;
+    /** Polls in a row (across waits) that served nothing, up to {@link #QUIET}. */
+    private int quietPolls;
     private IntPredicate waitingFor;
 
     Deadline(Client client, Liveness liveness) {
@@ -76,17 +80,28 @@ final class Deadline {
         return this;
     }
 
+    private void poll() {
+        if (client.poll() > 0) {
+            quietPolls = 0;
+        } else if (quietPolls < QUIET) {
+            quietPolls++;
+        }
+    }
+
     /** One idle step of a wait that has no deadline (the fence before a notification). */
     void pause(String operation) {
         int i = idles++;
         if (i < SPINS) {
-            if ((i & 7) == 7) {
-                client.poll(); // serve active messages now and then while spinning: a poll costs more than a load
+            // Serve active messages now and then while spinning (a poll costs more than a load): every
+            // 8th step while polls find work, every 64th once they have found none for a while (peers
+            // whose memory is mapped write notifications and data without this rank's help).
+            if ((i & (quietPolls < QUIET ? 7 : 63)) == 7) {
+                poll();
             }
             Thread.onSpinWait();
             return;
         }
-        client.poll();
+        poll();
         if (i < SPINS + YIELDS) {
             if (!client.isHealthy()) {
                 liveness.check(operation, waitingFor);

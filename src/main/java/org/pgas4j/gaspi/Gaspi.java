@@ -88,7 +88,7 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
         Deadline deadline = new Deadline(client, liveness);
         SegmentTable table = new SegmentTable(client, segments);
         SegmentMaker maker = new SegmentMaker(client, self, table);
-        Queues queues = new Queues(GaspiSettings.QUEUE_MAX.value(), GaspiSettings.QUEUE_SIZE_MAX.value());
+        Queues queues = new Queues(GaspiSettings.QUEUE_MAX.value(), GaspiSettings.QUEUE_SIZE_MAX.value(), client.rma());
         Groups groups = new Groups(GaspiSettings.GROUP_MAX.value(), n, me);
         GroupCollectives collectives = new GroupCollectives(
                 new Mailboxes(client, management, managementTeam, deadline, arena), groups, arena);

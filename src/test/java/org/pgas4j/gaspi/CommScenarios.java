@@ -27,6 +27,7 @@ final class CommScenarios {
         Map<String, GaspiScenario> m = new LinkedHashMap<>();
         m.put("notificationAfterManyWritesOnOneQueue", CommScenarios::ordering);
         m.put("notifyWaitsomeOverRanges", CommScenarios::waitsomeRanges);
+        m.put("sameValueSeenAgainAfterReset", CommScenarios::sameValueAgain);
         m.put("queueFullIsAnErrorCode", CommScenarios::queueFull);
         m.put("writeListReadListAndListNotify", CommScenarios::lists);
         m.put("readNotify", CommScenarios::readNotify);
@@ -123,6 +124,48 @@ final class CommScenarios {
             equal(7, g.notifyReset(1, 100 + n), "stray above value");
         }
         g.segmentDelete(1);
+    }
+
+    /**
+     * A reset consumes exactly one notification: the same value written to the same slot again,
+     * by the same rank or another, is seen again; a reset of a slot that is not set returns 0.
+     * Rounds of every rank (itself included) notifying rank 0's slot 7 with value 1, then a ring
+     * of write_notify with a constant value on one slot.
+     */
+    static void sameValueAgain(Gaspi g) {
+        int me = g.rank();
+        int n = g.ranks();
+        success(g.segmentCreate(5, 64, Gaspi.GROUP_ALL, T, AllocPolicy.INITIALIZED), "create");
+        int[] first = new int[1];
+        for (int round = 0; round < 5; round++) {
+            success(g.notify(5, 0, 7, 1, 0, T), "notify round " + round);
+            success(g.wait(0, T), "wait");
+            success(g.barrier(Gaspi.GROUP_ALL, T), "barrier");
+            if (me == 0) {
+                success(g.notifyWaitsome(5, 7, 1, first, Gaspi.TEST), "set in round " + round);
+                equal(1, g.notifyReset(5, 7), "value in round " + round);
+                equal(0, g.notifyReset(5, 7), "a second reset in round " + round);
+                equal(GaspiReturn.TIMEOUT.ordinal(), g.notifyWaitsome(5, 7, 1, first, Gaspi.TEST).ordinal(),
+                        "not set after the reset in round " + round);
+            }
+            success(g.barrier(Gaspi.GROUP_ALL, T), "barrier after round " + round);
+        }
+        int right = (me + 1) % n;
+        for (int round = 0; round < 200; round++) {
+            if (me == 0) {
+                success(g.writeNotify(5, 0, right, 5, 8, 8, 3, 9, 0, T), "write_notify " + round);
+                success(g.notifyWaitsome(5, 3, 1, first, T), "waitsome " + round);
+                equal(9, g.notifyReset(5, 3), "ring value " + round);
+            } else {
+                success(g.notifyWaitsome(5, 3, 1, first, T), "waitsome " + round);
+                equal(9, g.notifyReset(5, 3), "ring value " + round);
+                success(g.writeNotify(5, 0, right, 5, 8, 8, 3, 9, 0, T), "write_notify " + round);
+            }
+            success(g.wait(0, T), "wait " + round);
+        }
+        equal(0, g.notifyReset(5, 3), "nothing left after the ring");
+        success(g.barrier(Gaspi.GROUP_ALL, T), "barrier");
+        g.segmentDelete(5);
     }
 
     static void queueFull(Gaspi g) {
