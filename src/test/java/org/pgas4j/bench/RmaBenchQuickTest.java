@@ -24,7 +24,8 @@ import org.pgas4j.testing.LaunchedJob;
 class RmaBenchQuickTest {
     private static final List<String> SIZE_MAPS = List.of("put_lat_us", "get_lat_us", "put_bw_MBps", "memcpy_bw_MBps");
     private static final List<String> SCALARS = List.of("raw_pingpong_oneway_us", "pingpong_oneway_us",
-            "pingpong_ratio", "put_bw_ratio_1MiB");
+            "pingpong_ratio", "put_bw_ratio_1MiB", "stats_overhead_ratio_put8", "stats_overhead_ratio_fadd8",
+            "stats_off_put8_ns", "stats_on_put8_ns", "stats_off_fadd8_ns", "stats_on_fadd8_ns");
 
     @Test
     void quickRunWritesEveryFigure(@TempDir Path dir) throws IOException {
@@ -54,6 +55,10 @@ class RmaBenchQuickTest {
         assertEquals(ratio, (Double) doc.get("put_bw_ratio_1MiB"), ratio * 1e-5);
         double pp = (Double) doc.get("pingpong_oneway_us") / (Double) doc.get("raw_pingpong_oneway_us");
         assertEquals(pp, (Double) doc.get("pingpong_ratio"), pp * 1e-5);
+        double put8 = (Double) doc.get("stats_on_put8_ns") / (Double) doc.get("stats_off_put8_ns");
+        assertEquals(put8, (Double) doc.get("stats_overhead_ratio_put8"), put8 * 1e-5);
+        double fadd8 = (Double) doc.get("stats_on_fadd8_ns") / (Double) doc.get("stats_off_fadd8_ns");
+        assertEquals(fadd8, (Double) doc.get("stats_overhead_ratio_fadd8"), fadd8 * 1e-5);
         assertEquals(shmBefore, benchFiles(), "the raw ping-pong file must be removed");
     }
 
