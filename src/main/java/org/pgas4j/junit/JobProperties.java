@@ -4,11 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.pgas4j.launcher.SystemPropertyScope;
 
 /** The {@link PgasTest#properties()} of a job: parsed, and set in this JVM for an in-JVM job. */
-final class JobProperties implements AutoCloseable {
-    private final Map<String, String> previous = new LinkedHashMap<>();
-
+final class JobProperties {
     private JobProperties() {
     }
 
@@ -30,24 +29,8 @@ final class JobProperties implements AutoCloseable {
         return map;
     }
 
-    /** Sets {@code entries} as system properties until {@link #close()}, which restores the previous values. */
-    static JobProperties apply(List<String> entries) {
-        JobProperties p = new JobProperties();
-        parse(entries).forEach((name, value) -> {
-            p.previous.putIfAbsent(name, System.getProperty(name));
-            System.setProperty(name, value);
-        });
-        return p;
-    }
-
-    @Override
-    public void close() {
-        previous.forEach((name, value) -> {
-            if (value == null) {
-                System.clearProperty(name);
-            } else {
-                System.setProperty(name, value);
-            }
-        });
+    /** Sets {@code entries} as system properties until the scope closes, which restores the previous values. */
+    static SystemPropertyScope apply(List<String> entries) {
+        return SystemPropertyScope.set(parse(entries));
     }
 }

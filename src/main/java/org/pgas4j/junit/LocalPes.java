@@ -35,7 +35,7 @@ final class LocalPes {
             }
         });
         boolean failed = false;
-        try (JobProperties _ = JobProperties.apply(job.properties())) {
+        try (org.pgas4j.launcher.SystemPropertyScope _ = JobProperties.apply(job.properties())) {
             LocalJob.run(size, timeout, () -> runPe(body, size, fromJUnit, records));
         } catch (LocalJob.LocalJobException e) {
             failed = true; // the records say which PE failed, and how

@@ -41,7 +41,7 @@ final class RunCommand {
      */
     int run(List<String> args) throws InterruptedException {
         RunOptions options = RunOptions.parse(args);
-        try (RunProperties ignored = RunProperties.applyToLauncher(options.jvmArgs())) {
+        try (SystemPropertyScope ignored = RunProperties.applyToLauncher(options.jvmArgs())) {
             return run(options);
         }
     }

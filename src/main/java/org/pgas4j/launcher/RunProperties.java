@@ -12,14 +12,11 @@ import java.util.Map;
  * length of the job, so that {@code pgas4j run -Dpgas4j.transport=local ...} means the same as
  * {@code pgas4j -Dpgas4j.transport=local run ...}.
  */
-final class RunProperties implements AutoCloseable {
+final class RunProperties {
     /** The prefix of pgas4j's settings. */
     static final String PREFIX = "pgas4j.";
 
-    private final Map<String, String> previous;
-
-    private RunProperties(Map<String, String> previous) {
-        this.previous = previous;
+    private RunProperties() {
     }
 
     /**
@@ -42,26 +39,13 @@ final class RunProperties implements AutoCloseable {
      *
      * @return what puts the launcher's own values back when closed
      */
-    static RunProperties applyToLauncher(List<String> jvmArgs) {
-        Map<String, String> previous = new LinkedHashMap<>();
-        for (Map.Entry<String, String> e : definitions(jvmArgs).entrySet()) {
-            if (e.getKey().startsWith(PREFIX)) {
-                previous.put(e.getKey(), System.getProperty(e.getKey()));
-                System.setProperty(e.getKey(), e.getValue());
-            }
-        }
-        return new RunProperties(previous);
-    }
-
-    /** Puts back the launcher's own values of the properties this set. */
-    @Override
-    public void close() {
-        previous.forEach((name, value) -> {
-            if (value == null) {
-                System.clearProperty(name);
-            } else {
-                System.setProperty(name, value);
+    static SystemPropertyScope applyToLauncher(List<String> jvmArgs) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        definitions(jvmArgs).forEach((name, value) -> {
+            if (name.startsWith(PREFIX)) {
+                settings.put(name, value);
             }
         });
+        return SystemPropertyScope.set(settings);
     }
 }

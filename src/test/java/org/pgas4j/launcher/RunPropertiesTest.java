@@ -30,7 +30,7 @@ class RunPropertiesTest {
         String other = "runproperties.test.other";
         System.setProperty(kept, "launcher");
         try {
-            try (RunProperties ignored = RunProperties.applyToLauncher(
+            try (SystemPropertyScope ignored = RunProperties.applyToLauncher(
                     List.of("-D" + kept + "=job", "-D" + added, "-D" + other + "=x"))) {
                 assertEquals("job", System.getProperty(kept));
                 assertEquals("", System.getProperty(added));
