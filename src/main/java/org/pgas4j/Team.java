@@ -151,6 +151,29 @@ public final class Team {
     }
 
     /**
+     * Member {@code rank}'s bound segment as this process maps it, for direct loads and stores:
+     * the local address {@code gex_EP_QueryBoundSegmentNB} gives for a peer in shared memory.
+     * Present when this process addresses the segment's memory directly: its own host or FILE
+     * segment, a peer's host segment on {@code shm} and {@code local}, a same-host peer's on
+     * {@code hybrid}, a same-host peer's FILE segment. Empty when only the transport or the owner
+     * reaches it (a peer over UCX, device memory, {@code pgas4j.rma.path=am}).
+     *
+     * <p>Accesses through the view are plain memory accesses: their ordering and visibility are
+     * the Java memory model's ({@code VarHandle} acquire and release forms, fences), not those of
+     * pgas4j's completion rules, and no bounds other than the segment's own are checked. The view
+     * is the mapping of the segment published when it was asked for: once the owner destroys that
+     * segment it no longer reaches the member's memory (ask again), and once this client closes,
+     * every access through it throws {@link IllegalStateException}. Works on pairs.
+     *
+     * @throws BadArgumentException if {@code rank} is out of range, or the member has no usable
+     *         segment published
+     * @throws IllegalStateException if the client is closed or the team destroyed
+     */
+    public java.util.Optional<java.lang.foreign.MemorySegment> localView(int rank) {
+        return java.util.Optional.ofNullable(client.target(this, rank, 0, 0, "localView").direct);
+    }
+
+    /**
      * What {@link #boundSegmentOf} reports of a member's published segment.
      *
      * @param where the endpoint it is bound to

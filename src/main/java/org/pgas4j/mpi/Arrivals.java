@@ -45,6 +45,19 @@ final class Arrivals {
         }
     }
 
+    /**
+     * Counts the arrival {@code seq} from {@code src} as taken without queueing it: true when it
+     * is the next one expected from {@code src} and nothing is queued or early (so no earlier
+     * arrival could be matched first); false, counting nothing, otherwise.
+     */
+    synchronized boolean consumeInOrder(int src, int seq) {
+        if (seq != expected[src] || !queue.isEmpty() || !early.isEmpty()) {
+            return false;
+        }
+        expected[src]++;
+        return true;
+    }
+
     /** Removes and returns the first queued arrival {@code m} accepts, or null. */
     synchronized Incoming take(Matcher m) {
         for (int i = 0; i < queue.size(); i++) {

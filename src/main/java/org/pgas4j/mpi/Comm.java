@@ -4,7 +4,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.ReduceOp;
 import org.pgas4j.Team;
@@ -53,7 +52,8 @@ public final class Comm {
     final Team team;
     private final int[] jobRanks;
     private final int[] rankOfJob;
-    private final AtomicIntegerArray seq;
+    /** Per target rank, the sequence number of the next request or message (the program's thread only). */
+    private final int[] seq;
     private final Map<Long, long[]> epochCounts = new HashMap<>();
     private final Map<Long, Integer> epochs = new HashMap<>();
     private boolean freed;
@@ -71,7 +71,7 @@ public final class Comm {
             jobRanks[r] = team.jobRankOf(r);
             rankOfJob[jobRanks[r]] = r;
         }
-        this.seq = new AtomicIntegerArray(jobRanks.length);
+        this.seq = new int[jobRanks.length];
     }
 
     /** This process's rank in the communicator ({@code MPI_Comm_rank}). */
@@ -410,6 +410,27 @@ public final class Comm {
         return from >= 0 && (source == ANY_SOURCE || from == source) && (tag == ANY_TAG || in.tag == tag);
     }
 
+    /**
+     * The outstanding-request counter of this communicator's last servicing operation of the PUT
+     * ({@code gets} false) or GET family, or null: most servicing operations ask for the same key
+     * as the one before (program thread only; the holder checks the key and that it is still in
+     * the table).
+     */
+    OriginTable.Counter lastCounter(boolean gets) {
+        return gets ? lastGetCounter : lastPutCounter;
+    }
+
+    void rememberCounter(boolean gets, OriginTable.Counter c) {
+        if (gets) {
+            lastGetCounter = c;
+        } else {
+            lastPutCounter = c;
+        }
+    }
+
+    private OriginTable.Counter lastPutCounter;
+    private OriginTable.Counter lastGetCounter;
+
     int jobRankOf(int r) {
         return jobRanks[r];
     }
@@ -419,7 +440,7 @@ public final class Comm {
     }
 
     int nextSeq(int target) {
-        return seq.getAndIncrement(target);
+        return seq[target]++;
     }
 
     /** The epoch a request of {@code kind} issued now belongs to (0 for non-collective kinds); counts PUTC/GETC per target. */

@@ -245,12 +245,16 @@ final class Engine {
                     + " arguments, not " + Wire.ARGS);
         }
         request(t.sourceJobRank(), t.arg(0), t.arg(1), t.arg(2), t.arg(3), t.arg(4), t.arg(5), t.arg(6), t.payload(), 0,
-                t.payloadLength());
+                t.payloadLength(), false);
     }
 
-    /** Records a request that arrived from {@code source}, its payload at {@code [at0, end)} of {@code p}. */
+    /**
+     * Records a request that arrived from {@code source}, its payload at {@code [at0, end)} of
+     * {@code p}; one that the mailbox delivered ({@code polled}: on the program's thread) and that
+     * a started servicing operation takes is serviced at once instead, straight from the slot.
+     */
     private void request(int source, int kind, int commId, int tag, int seq, int epoch, int requestId, int flags,
-                         MemorySegment p, long at0, long end) {
+                         MemorySegment p, long at0, long end, boolean polled) {
         long len = end - at0;
         if (kind < Wire.MESSAGE || kind > Wire.GETC || len < Wire.HEADER_BYTES) {
             throw new IllegalStateException("MPI request from PE " + source + ": kind " + kind
@@ -282,24 +286,47 @@ final class Engine {
             }
             at += originMap.encodedBytes();
         }
-        byte[] data = null;
+        MemorySegment data = null;
+        long dataAt = 0;
         if ((flags & Wire.EAGER) != 0 && kind != Wire.GET && kind != Wire.GETHOLD && kind != Wire.GETC) {
             if (bytes < 0 || end - at != bytes) {
                 throw new IllegalStateException("MPI request from PE " + source + " announces " + bytes
                         + " bytes but carries " + (end - at));
             }
-            data = new byte[(int) bytes];
-            MemorySegment.copy(p, at, MemorySegment.ofArray(data), 0, bytes);
+            data = p;
+            dataAt = at;
         }
         Incoming in = new Incoming(kind, commId, tag, seq, epoch, requestId, flags, source,
-                disp, count, bytes, originOffset, map, data, checksum, originMap);
-        arrivals(in.commId).arrive(in);
+                disp, count, bytes, originOffset, map, data, dataAt, checksum, originMap);
+        Arrivals a = arrivals(in.commId);
+        if (polled && kind != Wire.MESSAGE && serviceNow(a, in)) {
+            return;
+        }
+        a.arrive(in.detached());
+    }
+
+    /**
+     * Services {@code in} at once when the operation that would take it at the next step is
+     * already started: the first active servicing operation of its communicator that accepts it,
+     * with nothing queued before it (what {@link ServiceOp#step} would do, without queueing a copy).
+     */
+    private boolean serviceNow(Arrivals a, Incoming in) {
+        for (int i = 0, n = active.size(); i < n; i++) {
+            if (active.get(i) instanceof ServiceOp s && !s.isDone() && s.takesFrom(a) && s.accepts(in)) {
+                if (!a.consumeInOrder(in.sourceJob, in.seq)) {
+                    return false;
+                }
+                s.service(in);
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What the mailbox delivers: the same messages as the active-message handlers. */
     private void deliver(int type, int source, int[] a, MemorySegment m, long at, long length) {
         switch (type) {
-            case Wire.REQUEST -> request(source, a[0], a[1], a[2], a[3], a[4], a[5], a[6], m, at, at + length);
+            case Wire.REQUEST -> request(source, a[0], a[1], a[2], a[3], a[4], a[5], a[6], m, at, at + length, true);
             case Wire.NOTICE -> notice(a[0]);
             case Wire.GET_DATA -> getData(a[0], m, at, length);
             default -> throw new IllegalStateException("MPI mailbox from PE " + source + ": message type " + type);

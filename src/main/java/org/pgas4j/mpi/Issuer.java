@@ -120,24 +120,32 @@ final class Issuer {
                     isGet ? ob : null, otype.map, count, bytes);
             id = engine.origins.add(r);
         }
-        s.set(Wire.LONG, 0, disp);
-        s.set(Wire.LONG, 8, tcount);
-        s.set(Wire.LONG, 16, bytes);
-        s.set(Wire.LONG, 24, originOffset);
-        long at = Wire.HEADER_BYTES;
+        // Compose the request where it goes: straight into the target's mailbox slot when one is
+        // free (one copy of the data), else in the scratch area for sendRequest.
+        long length = Wire.HEADER_BYTES + mapBytes + ((flags & Wire.CHECKSUM) != 0 ? Wire.CHECKSUM_BYTES : 0)
+                + ((flags & Wire.ORIGIN_LAYOUT) != 0 ? otype.map.encodedBytes() : 0) + (eager && !isGet ? bytes : 0);
+        int targetJob = c.jobRankOf(target);
+        Mailbox box = engine.mailbox;
+        long slot = box == null ? -1 : box.claim(targetJob, length);
+        MemorySegment m = slot >= 0 ? box.view(targetJob) : s;
+        long at0 = slot >= 0 ? slot + Mailbox.HEADER : 0;
+        m.set(Wire.LONG, at0, disp);
+        m.set(Wire.LONG, at0 + 8, tcount);
+        m.set(Wire.LONG, at0 + 16, bytes);
+        m.set(Wire.LONG, at0 + 24, originOffset);
+        long at = at0 + Wire.HEADER_BYTES;
         if (tmap != null) {
-            at = tmap.writeTo(s, at);
+            at = tmap.writeTo(m, at);
         }
         if ((flags & Wire.CHECKSUM) != 0) {
-            s.set(Wire.LONG, at, checksum);
+            m.set(Wire.LONG, at, checksum);
             at += Wire.CHECKSUM_BYTES;
         }
         if ((flags & Wire.ORIGIN_LAYOUT) != 0) {
-            at = otype.map.writeTo(s, at);
+            at = otype.map.writeTo(m, at);
         }
         if (eager && !isGet) {
-            otype.map.pack(ob, 0, count, s, at);
-            at += bytes;
+            otype.map.pack(ob, 0, count, m, at);
         }
         int[] args = this.args;
         args[0] = kind;
@@ -147,8 +155,12 @@ final class Issuer {
         args[4] = epoch;
         args[5] = id;
         args[6] = flags;
+        if (slot >= 0) {
+            box.publish(targetJob, slot, Wire.REQUEST, args, Wire.ARGS, length);
+            return;
+        }
         try {
-            engine.sendRequest(c.jobRankOf(target), s, at, args);
+            engine.sendRequest(targetJob, s, length, args);
         } catch (RuntimeException e) {
             if (id != 0) {
                 engine.origins.abandon(id);

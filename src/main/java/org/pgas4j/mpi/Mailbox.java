@@ -56,6 +56,8 @@ final class Mailbox {
     private final int[] mapped;
     private final boolean[] isMapped;
     private final Peer[] peers;
+    /** Each mapped process's registered segment as this process maps it (stores reach it directly), or null. */
+    private final MemorySegment[] views;
     private final long[] sent;
     private final long[] received;
     private final long[] acked;
@@ -81,8 +83,10 @@ final class Mailbox {
         this.mapped = neighbourhood.clone();
         this.isMapped = new boolean[jobSize];
         this.peers = new Peer[jobSize];
+        this.views = new MemorySegment[jobSize];
         for (int j : neighbourhood) {
             isMapped[j] = true;
+            views[j] = world.localView(j).orElse(null);
         }
         this.sent = new long[jobSize];
         this.received = new long[jobSize];
@@ -123,9 +127,22 @@ final class Mailbox {
         if (n - (long) SEQ.getAcquire(local, noteCreditLine(origin)) >= NOTES) {
             return false;
         }
-        rma.putLong(peer(origin), noteRing(me) + (n % NOTES) * 8, ((n + 1) << 32) | (id & 0xffffffffL));
+        putLongRelease(origin, noteRing(me) + (n % NOTES) * 8, ((n + 1) << 32) | (id & 0xffffffffL));
         notesSent[origin] = n + 1;
         return true;
+    }
+
+    /**
+     * Stores {@code value} at {@code offset} of process {@code j}'s registered segment, visible
+     * after every store before it: directly where it is mapped, else with the core's putLong.
+     */
+    private void putLongRelease(int j, long offset, long value) {
+        MemorySegment v = views[j];
+        if (v != null) {
+            SEQ.setRelease(v, offset, value);
+        } else {
+            rma.putLong(peer(j), offset, value);
+        }
     }
 
     private Peer peer(int j) {
@@ -138,11 +155,58 @@ final class Mailbox {
     }
 
     /**
+     * The offset in {@link #view(int) view(target)} of the slot in which a message of
+     * {@code length} payload bytes to {@code target} may be composed (its payload from
+     * {@code slot + HEADER}) and then {@link #publish published}; -1 when it cannot go this way:
+     * the target is not mapped here, its ring is full, or the message does not fit a slot.
+     */
+    long claim(int target, long length) {
+        if (!isMapped[target] || length > MAX_PAYLOAD || views[target] == null) {
+            return -1;
+        }
+        long n = sent[target];
+        if (n - (long) SEQ.getAcquire(local, creditLine(target)) >= SLOTS) {
+            return -1;
+        }
+        return ring(me) + (n % SLOTS) * SLOT;
+    }
+
+    /** Process {@code target}'s registered segment as mapped here, where {@link #claim} slots lie. */
+    MemorySegment view(int target) {
+        return views[target];
+    }
+
+    /**
+     * Publishes the slot {@link #claim} gave for {@code target}, its payload of {@code length}
+     * bytes composed: writes the header, then the sequence number, which the target sees only
+     * after everything else.
+     */
+    void publish(int target, long slot, int type, int[] a, int argc, long length) {
+        MemorySegment v = views[target];
+        v.set(Wire.INT, slot + 8, type);
+        v.set(Wire.INT, slot + 12, (int) length);
+        for (int i = 0; i < Wire.ARGS; i++) {
+            v.set(Wire.INT, slot + 16 + 4L * i, i < argc ? a[i] : 0);
+        }
+        long n = sent[target];
+        SEQ.setRelease(v, slot, n + 1);
+        sent[target] = n + 1;
+    }
+
+    /**
      * Sends {@code length} bytes of {@code src} from {@code srcAt} with {@code argc} arguments as a
      * message of {@code type} to {@code target}; false (nothing sent) when the target is not
      * mapped, its ring is full or the message does not fit a slot.
      */
     boolean send(int target, int type, int[] a, int argc, MemorySegment src, long srcAt, long length) {
+        long slot = claim(target, length);
+        if (slot >= 0) {
+            if (length > 0) {
+                MemorySegment.copy(src, srcAt, views[target], slot + HEADER, length);
+            }
+            publish(target, slot, type, a, argc, length);
+            return true;
+        }
         if (!isMapped[target] || length > MAX_PAYLOAD) {
             return false;
         }
@@ -150,6 +214,7 @@ final class Mailbox {
         if (n - (long) SEQ.getAcquire(local, creditLine(target)) >= SLOTS) {
             return false;
         }
+        // mapped by the transport but with no view here: the core's RMA
         MemorySegment s = staging;
         s.set(Wire.INT, 8, type);
         s.set(Wire.INT, 12, (int) length);
@@ -159,7 +224,7 @@ final class Mailbox {
         if (length > 0) {
             MemorySegment.copy(src, srcAt, s, HEADER, length);
         }
-        long slot = ring(me) + (n % SLOTS) * SLOT;
+        slot = ring(me) + (n % SLOTS) * SLOT;
         rma.put(world, target, slot + 8, s, 8, HEADER - 8 + length); // visible on return
         rma.putLong(peer(target), slot, n + 1);
         sent[target] = n + 1;
@@ -184,7 +249,7 @@ final class Mailbox {
                 sink.deliver(Wire.NOTICE, o, args, local, 0, 0);
                 if (k - notesAcked[o] >= NOTES / 4) {
                     notesAcked[o] = k;
-                    rma.putLong(peer(o), noteCreditLine(me), k);
+                    putLongRelease(o, noteCreditLine(me), k);
                 }
             }
         }
@@ -207,7 +272,7 @@ final class Mailbox {
                 sink.deliver(type, o, args, local, slot + HEADER, length);
                 if (n - acked[o] >= ACK_EVERY) {
                     acked[o] = n;
-                    rma.putLong(peer(o), creditLine(me), n);
+                    putLongRelease(o, creditLine(me), n);
                 }
                 slot = ring + (n % SLOTS) * SLOT;
             }

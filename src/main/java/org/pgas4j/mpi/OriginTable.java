@@ -65,6 +65,10 @@ final class OriginTable {
     private final Map<Key, Counter> outstanding = new HashMap<>();
     private final Map<Key, MpiException> failures = new HashMap<>();
     private final Key probe = new Key(0, 0, 0, 0);
+    /** The counter the last request added went to: most requests go to the same key as the one before. */
+    private Counter lastAdded;
+    /** How many failures are recorded (written under the lock): none is the common answer, found without it. */
+    private volatile int failureCount;
     /** The sum of the outstanding counts (written under the lock, read without it). */
     private volatile long total;
 
@@ -82,13 +86,19 @@ final class OriginTable {
         r.id = id;
         byId[id & mask] = r;
         liveCount++;
-        Counter c = outstanding.get(probe.set(r.commId, r.tag, Wire.family(r.kind), r.epoch));
+        int family = Wire.family(r.kind);
+        Counter c = lastAdded;
+        if (c == null || c.removed || c.key.comm != r.commId || c.key.tag != r.tag || c.key.family != family
+                || c.key.epoch != r.epoch) {
+            c = outstanding.get(probe.set(r.commId, r.tag, family, r.epoch)); // not the key of the request before
+        }
         if (c == null) {
             Key k = new Key(r.commId, r.tag, Wire.family(r.kind), r.epoch);
             c = new Counter(k);
             outstanding.put(k, c);
         }
         c.n = c.n + 1;
+        lastAdded = c;
         r.counter = c;
         total = total + 1;
         return id;
@@ -156,6 +166,7 @@ final class OriginTable {
     synchronized void fail(OriginRecord r, String why) {
         Key k = new Key(r.commId, r.tag, Wire.family(r.kind), r.epoch);
         failures.putIfAbsent(k, new MpiException(r.describe() + " failed: " + why));
+        failureCount = failures.size();
         settle(r);
     }
 
@@ -184,8 +195,15 @@ final class OriginTable {
     }
 
     /** The first failure recorded for the key, removed, or null. */
-    synchronized MpiException takeFailure(int comm, int tag, int family, int epoch) {
-        return failures.isEmpty() ? null : failures.remove(probe.set(comm, tag, family, epoch));
+    MpiException takeFailure(int comm, int tag, int family, int epoch) {
+        if (failureCount == 0) {
+            return null;
+        }
+        synchronized (this) {
+            MpiException e = failures.remove(probe.set(comm, tag, family, epoch));
+            failureCount = failures.size();
+            return e;
+        }
     }
 
     /** Requests of any kind not yet fully serviced. */

@@ -156,19 +156,8 @@ final class ServiceOp extends Op implements Arrivals.Matcher {
         }
         Incoming in;
         while ((in = arrivals.take(this)) != null) {
-            int source = comm.rankOfJob(in.sourceJob);
-            String why = servicer.service(in, base, dispUnit, this, source);
-            if (why != null) {
-                fail(new MpiException(describe() + ": " + why + "; the request was refused, nothing was written and it "
-                        + "does not count"));
+            if (!service(in)) {
                 return;
-            }
-            if (in.kind == Wire.PUTHOLD || in.kind == Wire.GETHOLD) {
-                if (mode == Mode.AVAIL) {
-                    availLock = in.kind == Wire.PUTHOLD ? Wire.PUT : Wire.GET;
-                }
-            } else {
-                serviced++;
             }
         }
         if (need >= 0 && serviced == need && ownServiced()) {
@@ -180,6 +169,30 @@ final class ServiceOp extends Op implements Arrivals.Matcher {
                 complete(Status.EMPTY);
             }
         }
+    }
+
+    /** Whether this operation takes its requests from {@code a} (its communicator's arrivals). */
+    boolean takesFrom(Arrivals a) {
+        return arrivals == a;
+    }
+
+    /** Services one request it {@link #accepts}; false when it was refused, which failed this operation. */
+    boolean service(Incoming in) {
+        int source = comm.rankOfJob(in.sourceJob);
+        String why = servicer.service(in, base, dispUnit, this, source);
+        if (why != null) {
+            fail(new MpiException(describe() + ": " + why + "; the request was refused, nothing was written and it "
+                    + "does not count"));
+            return false;
+        }
+        if (in.kind == Wire.PUTHOLD || in.kind == Wire.GETHOLD) {
+            if (mode == Mode.AVAIL) {
+                availLock = in.kind == Wire.PUTHOLD ? Wire.PUT : Wire.GET;
+            }
+        } else {
+            serviced++;
+        }
+        return true;
     }
 
     private MpiException ownFailure() {
@@ -219,7 +232,13 @@ final class ServiceOp extends Op implements Arrivals.Matcher {
         boolean gets = family == Wire.GET || family == Wire.GETC;
         OriginTable.Counter c = gets ? ownGets : ownPuts;
         if (c == null || c.removed) {
-            c = o.counter(comm.id, tag, family, e);
+            c = comm.lastCounter(gets);
+            if (c == null || c.removed || c.key.tag != tag || c.key.family != family || c.key.epoch != e) {
+                c = o.counter(comm.id, tag, family, e); // not the one the previous operation used: look it up
+                if (c != null) {
+                    comm.rememberCounter(gets, c);
+                }
+            }
             if (gets) {
                 ownGets = c;
             } else {

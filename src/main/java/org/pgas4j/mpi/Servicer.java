@@ -73,7 +73,7 @@ final class Servicer {
 
     private String put(Incoming in, MemorySegment base, long at) {
         if (in.eager()) {
-            in.map.unpack(MemorySegment.ofArray(in.data), 0, in.bytes, base, at, in.targetCount);
+            in.map.unpack(in.data, in.dataAt, in.bytes, base, at, in.targetCount);
             return null;
         }
         if ((in.originMap != null || !in.map.contiguous()) && (in.flags & Wire.CHECKSUM) == 0) {
@@ -158,7 +158,7 @@ final class Servicer {
         long capacity = count * type.size();
         long n = Math.min(capacity, in.bytes);
         if (in.eager()) {
-            type.map.unpack(MemorySegment.ofArray(in.data), 0, n, buf, 0, count);
+            type.map.unpack(in.data, in.dataAt, n, buf, 0, count);
         } else if (n > 0) {
             if (type.isContiguous()) {
                 engine.rma.get(engine.world, in.sourceJob, in.originOffset, buf, 0, n);
