@@ -1,5 +1,7 @@
 package org.pgas4j.gaspi;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import org.pgas4j.AtomicOp;
 import org.pgas4j.AtomicType;
@@ -18,6 +20,7 @@ import org.pgas4j.Team;
  * notification visible only after the writes issued before it on the same queue).
  */
 final class OneSided {
+    private static final VarHandle NOTIFICATION = ValueLayout.JAVA_INT.varHandle();
     /** Slot loads of a waitsome without a pause before its first idle step (about a microsecond). */
     private static final int BUSY_LOADS = 256;
 
@@ -32,6 +35,9 @@ final class OneSided {
     private final int me;
     private final int ranks;
     private final Peer[] managementPeers;
+    /** Each rank's management memory as mapped here (null: reached through the core only), resolved once. */
+    private final MemorySegment[] managementViews;
+    private final boolean[] managementViewResolved;
 
     OneSided(Client client, SegmentTable table, Queues queues, Management management, Team managementTeam,
              Deadline deadline, Liveness liveness) {
@@ -46,6 +52,8 @@ final class OneSided {
         this.me = client.jobRank();
         this.ranks = client.jobSize();
         this.managementPeers = new Peer[ranks];
+        this.managementViews = new MemorySegment[ranks];
+        this.managementViewResolved = new boolean[ranks];
     }
 
     void checkRank(String op, int rank) {
@@ -176,8 +184,14 @@ final class OneSided {
         if (rank == me) {
             management.notificationRelease(r.area(), id, value);
         } else {
+            long at = management.notificationOffset(r.area(), id);
+            MemorySegment view = managementView(rank);
             try {
-                rma.putInt(managementPeer(rank), management.notificationOffset(r.area(), id), value);
+                if (view != null) {
+                    NOTIFICATION.setRelease(view, at, value); // a mapped peer: the store itself, after the fence
+                } else {
+                    rma.putInt(managementPeer(rank), at, value);
+                }
             } catch (BadArgumentException | IllegalStateException e) {
                 throw refused(op, e);
             }
@@ -193,6 +207,18 @@ final class OneSided {
             managementPeers[rank] = p;
         }
         return p;
+    }
+
+    /**
+     * {@code rank}'s management memory as this process maps it (on {@code shm}, {@code local} and
+     * a host's peers on {@code hybrid}), or null; found once, as it lives as long as the job.
+     */
+    private MemorySegment managementView(int rank) {
+        if (!managementViewResolved[rank]) {
+            managementViews[rank] = managementTeam.localView(rank).orElse(null);
+            managementViewResolved[rank] = true;
+        }
+        return managementViews[rank];
     }
 
     void checkNotification(String op, int id) {

@@ -9,8 +9,8 @@ import java.util.List;
  * received, in the order their origins issued them: each origin numbers what it sends to each
  * target of a communicator, and an arrival that overtook an earlier one (a transport may reorder
  * active messages) waits here until the gap closes. Matching scans in that order, so requests from
- * one origin with the same comm and tag are serviced in issue order. Thread-safe: handlers add,
- * the program's thread takes.
+ * one origin with the same comm and tag are serviced in issue order. The program's thread's alone
+ * (handlers on other threads queue what they receive for it: {@link Engine}).
  */
 final class Arrivals {
     /** Accepts or rejects a queued arrival. */
@@ -27,7 +27,7 @@ final class Arrivals {
     }
 
     /** Adds what arrived from {@code in.sourceJob}, in sequence. */
-    synchronized void arrive(Incoming in) {
+    void arrive(Incoming in) {
         int src = in.sourceJob;
         if (in.seq != expected[src]) {
             early.put(((long) src << 32) | (in.seq & 0xffffffffL), in);
@@ -50,7 +50,7 @@ final class Arrivals {
      * is the next one expected from {@code src} and nothing is queued or early (so no earlier
      * arrival could be matched first); false, counting nothing, otherwise.
      */
-    synchronized boolean consumeInOrder(int src, int seq) {
+    boolean consumeInOrder(int src, int seq) {
         if (seq != expected[src] || !queue.isEmpty() || !early.isEmpty()) {
             return false;
         }
@@ -59,7 +59,7 @@ final class Arrivals {
     }
 
     /** Removes and returns the first queued arrival {@code m} accepts, or null. */
-    synchronized Incoming take(Matcher m) {
+    Incoming take(Matcher m) {
         for (int i = 0; i < queue.size(); i++) {
             Incoming in = queue.get(i);
             if (m.accepts(in)) {
@@ -71,7 +71,7 @@ final class Arrivals {
     }
 
     /** The first queued arrival {@code m} accepts, left in place, or null. */
-    synchronized Incoming peek(Matcher m) {
+    Incoming peek(Matcher m) {
         for (Incoming in : queue) {
             if (m.accepts(in)) {
                 return in;
@@ -81,7 +81,7 @@ final class Arrivals {
     }
 
     /** How many arrivals are queued (for tests and close). */
-    synchronized int queued() {
+    int queued() {
         return queue.size();
     }
 }

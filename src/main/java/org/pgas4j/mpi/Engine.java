@@ -3,7 +3,6 @@ package org.pgas4j.mpi;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -20,7 +19,8 @@ import org.pgas4j.Team;
  * The machinery under one {@link Mpi}: the registered memory and its heap, the facade's active
  * message handlers and its {@link Mailbox} (the shared-memory fast path to mapped processes), the
  * arrivals per communicator, the origin table, and the progress loop that steps every operation
- * in progress. Handlers (and what the mailbox delivers) only record; data moves in
+ * in progress. Handlers only copy what they received and queue it for the program's thread; what
+ * the mailbox delivers (in the program's thread's own poll) is acted on at once; data moves in
  * {@link #progress()}, on the program's thread.
  */
 final class Engine {
@@ -40,8 +40,14 @@ final class Engine {
     final MemorySegment scratch;
     private final Arena arena = Arena.ofShared();
     private final Map<Integer, Arrivals> arrivals = new ConcurrentHashMap<>();
-    private final List<Op> active = new ArrayList<>();
-    /** GET data to copy into origin buffers: done on the program's thread, which owns them. */
+    /** The operations in progress, in start order: {@code [0, activeCount)} (an array: starting and dropping allocate nothing). */
+    private Op[] active = new Op[8];
+    private int activeCount;
+    /**
+     * What active-message handlers received, to be acted on by the program's thread (handlers
+     * may run on other threads): the arrivals, the origin table and origin buffers are the
+     * program thread's alone, so none of them takes a lock.
+     */
     private final Queue<Runnable> deliveries = new ConcurrentLinkedQueue<>();
     private final Backoff backoff;
     /** The shared-memory fast path towards mapped processes, or null when off or without room. */
@@ -137,7 +143,8 @@ final class Engine {
     void start(Op op) {
         MemorySegment b = op.buffer();
         if (b != null && b.byteSize() > 0) {
-            for (Op o : active) {
+            for (int i = 0; i < activeCount; i++) {
+                Op o = active[i];
                 MemorySegment ob = o.buffer();
                 if (ob != null && !o.isDone() && ob.byteSize() > 0 && ob.asOverlappingSlice(b).isPresent()) {
                     throw new IllegalStateException(op.describe() + ": its servicing buffer overlaps that of "
@@ -146,7 +153,10 @@ final class Engine {
                 }
             }
         }
-        active.add(op);
+        if (activeCount == active.length) {
+            active = java.util.Arrays.copyOf(active, activeCount * 2);
+        }
+        active[activeCount++] = op;
         op.step();
     }
 
@@ -163,19 +173,29 @@ final class Engine {
         while ((d = deliveries.poll()) != null) {
             d.run();
         }
-        if (active.isEmpty()) {
+        int n = activeCount;
+        if (n == 0) {
             return;
         }
         boolean finished = false;
-        for (int i = 0, n = active.size(); i < n; i++) { // steps start no operations: the list stays put
-            Op op = active.get(i);
+        for (int i = 0; i < n; i++) { // steps start no operations: the array stays put
+            Op op = active[i];
             if (!op.isDone()) {
                 op.step();
             }
             finished |= op.isDone();
         }
         if (finished) {
-            active.removeIf(Op::isDone);
+            int all = activeCount;
+            int kept = 0;
+            for (int i = 0; i < all; i++) {
+                Op op = active[i];
+                if (!op.isDone()) {
+                    active[kept++] = op;
+                }
+            }
+            java.util.Arrays.fill(active, kept, all, null);
+            activeCount = kept;
         }
     }
 
@@ -298,8 +318,13 @@ final class Engine {
         }
         Incoming in = new Incoming(kind, commId, tag, seq, epoch, requestId, flags, source,
                 disp, count, bytes, originOffset, map, data, dataAt, checksum, originMap);
+        if (!polled) {
+            Incoming queued = in.detached(); // a handler, maybe on another thread: the program's thread files it
+            deliveries.add(() -> arrivals(queued.commId).arrive(queued));
+            return;
+        }
         Arrivals a = arrivals(in.commId);
-        if (polled && kind != Wire.MESSAGE && serviceNow(a, in)) {
+        if (kind != Wire.MESSAGE && serviceNow(a, in)) {
             return;
         }
         a.arrive(in.detached());
@@ -311,8 +336,8 @@ final class Engine {
      * with nothing queued before it (what {@link ServiceOp#step} would do, without queueing a copy).
      */
     private boolean serviceNow(Arrivals a, Incoming in) {
-        for (int i = 0, n = active.size(); i < n; i++) {
-            if (active.get(i) instanceof ServiceOp s && !s.isDone() && s.takesFrom(a) && s.accepts(in)) {
+        for (int i = 0, n = activeCount; i < n; i++) {
+            if (active[i] instanceof ServiceOp s && !s.isDone() && s.takesFrom(a) && s.accepts(in)) {
                 if (!a.consumeInOrder(in.sourceJob, in.seq)) {
                     return false;
                 }
@@ -334,57 +359,58 @@ final class Engine {
     }
 
     private void onNotice(AmToken t) {
-        notice(t.arg(0));
+        int id = t.arg(0);
+        deliveries.add(() -> notice(id));
     }
 
+    /** The request {@code id} is serviced (program thread). */
     private void notice(int id) {
         OriginRecord r = origins.remove(id);
         if (r == null) {
             return;
         }
-        if (r.staging >= 0 && r.destination != null) {
-            // a staged GET: the origin buffer may be confined to the program's thread
-            deliveries.add(() -> {
-                r.originMap.unpack(registered, r.staging, r.bytes, r.destination, 0, r.originCount);
-                heap.release(r.staging);
-                origins.settle(r);
-            });
-            return;
-        }
         if (r.staging >= 0) {
+            if (r.destination != null) { // a staged GET
+                r.originMap.unpack(registered, r.staging, r.bytes, r.destination, 0, r.originCount);
+            }
             heap.release(r.staging);
         }
         origins.settle(r);
     }
 
     private void onGetData(AmToken t) {
-        getData(t.arg(0), t.payload(), 0, t.payloadLength());
+        int id = t.arg(0);
+        MemorySegment data = MemorySegment.ofArray(new byte[(int) t.payloadLength()]);
+        MemorySegment.copy(t.payload(), 0, data, 0, data.byteSize());
+        deliveries.add(() -> getData(id, data, 0, data.byteSize()));
     }
 
+    /** A small GET's data arrived (program thread, which may own the origin buffer). */
     private void getData(int id, MemorySegment p, long at, long length) {
         OriginRecord r = origins.remove(id);
         if (r == null) {
             return;
         }
-        long n = Math.min(length, r.bytes);
-        byte[] data = new byte[(int) n];
-        MemorySegment.copy(p, at, MemorySegment.ofArray(data), 0, n);
-        deliveries.add(() -> {
-            r.originMap.unpack(MemorySegment.ofArray(data), 0, n, r.destination, 0, r.originCount);
-            origins.settle(r);
-        });
+        r.originMap.unpack(p, at, Math.min(length, r.bytes), r.destination, 0, r.originCount);
+        origins.settle(r);
     }
 
     private void onFailed(AmToken t) {
-        OriginRecord r = origins.remove(t.arg(0));
+        int id = t.arg(0);
+        byte[] text = new byte[(int) t.payloadLength()];
+        MemorySegment.copy(t.payload(), 0, MemorySegment.ofArray(text), 0, text.length);
+        deliveries.add(() -> failed(id, new String(text, StandardCharsets.UTF_8)));
+    }
+
+    /** The request {@code id} was refused by its servicer (program thread). */
+    private void failed(int id, String why) {
+        OriginRecord r = origins.remove(id);
         if (r == null) {
             return;
         }
-        byte[] text = new byte[(int) t.payloadLength()];
-        MemorySegment.copy(t.payload(), 0, MemorySegment.ofArray(text), 0, text.length);
         if (r.staging >= 0) {
             heap.release(r.staging);
         }
-        origins.fail(r, new String(text, StandardCharsets.UTF_8));
+        origins.fail(r, why);
     }
 }

@@ -10,12 +10,13 @@ import org.pgas4j.Team;
 /**
  * The shared-memory fast path of the facade's small messages (requests, notices, small GET
  * data): per (origin, target) a single-producer single-consumer ring of {@link #SLOTS} slots in the
- * target's registered segment, written by the origin with the core's one-sided RMA (a put of the
- * header and payload, then a put of the slot's sequence number, which is visible only after the
- * data) and polled by the target in its own memory. Used only towards processes in the core's
+ * target's registered segment, written by the origin straight into the target's memory through
+ * the core's {@link org.pgas4j.Team#localView local view} of it (the header and payload, then a
+ * release store of the slot's sequence number, so that the target sees the data first) and polled
+ * by the target in its own memory. Used only towards processes in the core's
  * {@link org.pgas4j.Client#neighbourhood() neighbourhood} (whose segments the core maps: every
  * process on {@code shm} and {@code local}, those of the host on {@code hybrid}, this process
- * alone on {@code ucx}), so these RMAs are plain stores; everything else, a full ring and a
+ * alone on {@code ucx}); everything else, a full ring and a
  * message too large for a slot take the active-message path, whose arrivals the sequence numbers
  * of {@link Arrivals} put back in issue order.
  *

@@ -8,10 +8,11 @@ import java.util.Map;
  * per (comm, tag, family, epoch) how many are outstanding and the first failure a servicer
  * reported. A servicing operation completes only when its family's count is 0 (the seed's "all
  * of the PUT requests issued by the process executing the ACCEPT ... have been fully serviced"),
- * and reports a failure recorded there. Thread-safe (one lock: handlers settle, the program's
- * thread issues and asks); records are found by id in an array indexed by the id's low bits, and
- * each record holds its key's counter, so issuing and settling look nothing up by key and
- * allocate nothing but the record.
+ * and reports a failure recorded there. The program's thread's alone (answers that handlers
+ * receive on other threads reach it through {@link Engine}'s queue), so nothing here locks;
+ * records are found by id in an array indexed by the id's low bits, and each record holds its
+ * key's counter, so issuing and settling look nothing up by key and allocate nothing but the
+ * record.
  */
 final class OriginTable {
     /** What outstanding counts and failures are kept per; mutable only as the lookup probe. */
@@ -47,10 +48,9 @@ final class OriginTable {
     /** The outstanding count of one key. */
     static final class Counter {
         final Key key;
-        /** Written under the table's lock, read without it. */
-        volatile long n;
+        long n;
         /** Set once the counter left the table: a holder looks its key up again. */
-        volatile boolean removed;
+        boolean removed;
 
         Counter(Key key) {
             this.key = key;
@@ -67,13 +67,13 @@ final class OriginTable {
     private final Key probe = new Key(0, 0, 0, 0);
     /** The counter the last request added went to: most requests go to the same key as the one before. */
     private Counter lastAdded;
-    /** How many failures are recorded (written under the lock): none is the common answer, found without it. */
-    private volatile int failureCount;
-    /** The sum of the outstanding counts (written under the lock, read without it). */
-    private volatile long total;
+    /** How many failures are recorded: none is the common answer, found without a lookup. */
+    private int failureCount;
+    /** The sum of the outstanding counts. */
+    private long total;
 
     /** Records an issued request; returns its id (never 0). */
-    synchronized int add(OriginRecord r) {
+    int add(OriginRecord r) {
         int id = ++nextId;
         if (id == 0) {
             id = ++nextId;
@@ -137,7 +137,7 @@ final class OriginTable {
     }
 
     /** The record of {@code id}, removed, or null when there is none (a bad or repeated answer). */
-    synchronized OriginRecord remove(int id) {
+    OriginRecord remove(int id) {
         int i = id & (byId.length - 1);
         OriginRecord r = byId[i];
         if (r == null || r.id != id) {
@@ -149,7 +149,7 @@ final class OriginTable {
     }
 
     /** The request of {@code r} is fully serviced. */
-    synchronized void settle(OriginRecord r) {
+    void settle(OriginRecord r) {
         Counter c = r.counter;
         if (c != null) {
             r.counter = null;
@@ -163,7 +163,7 @@ final class OriginTable {
     }
 
     /** The request of {@code r} was refused: settles it and records why. */
-    synchronized void fail(OriginRecord r, String why) {
+    void fail(OriginRecord r, String why) {
         Key k = new Key(r.commId, r.tag, Wire.family(r.kind), r.epoch);
         failures.putIfAbsent(k, new MpiException(r.describe() + " failed: " + why));
         failureCount = failures.size();
@@ -180,17 +180,15 @@ final class OriginTable {
         if (total == 0) {
             return 0; // nothing outstanding at all: the common answer, without a lookup
         }
-        synchronized (this) {
-            Counter c = outstanding.get(probe.set(comm, tag, family, epoch));
-            return c == null ? 0 : c.n;
-        }
+        Counter c = outstanding.get(probe.set(comm, tag, family, epoch));
+        return c == null ? 0 : c.n;
     }
 
     /**
-     * The counter of the key while it is in the table (read {@link Counter#n} without the lock;
-     * look again once it is {@link Counter#removed}), or null when none is.
+     * The counter of the key while it is in the table (look again once it is
+     * {@link Counter#removed}), or null when none is.
      */
-    synchronized Counter counter(int comm, int tag, int family, int epoch) {
+    Counter counter(int comm, int tag, int family, int epoch) {
         return outstanding.get(probe.set(comm, tag, family, epoch));
     }
 
@@ -199,15 +197,13 @@ final class OriginTable {
         if (failureCount == 0) {
             return null;
         }
-        synchronized (this) {
-            MpiException e = failures.remove(probe.set(comm, tag, family, epoch));
-            failureCount = failures.size();
-            return e;
-        }
+        MpiException e = failures.remove(probe.set(comm, tag, family, epoch));
+        failureCount = failures.size();
+        return e;
     }
 
     /** Requests of any kind not yet fully serviced. */
-    synchronized int live() {
+    int live() {
         return liveCount;
     }
 }

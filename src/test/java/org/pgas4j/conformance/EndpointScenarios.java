@@ -49,6 +49,7 @@ final class EndpointScenarios {
         s.put("bind_s3_6_rule2_alreadyBound_rule3_noSegment_rule6_oneSegmentSeveralEndpoints", EndpointScenarios::bind);
         s.put("publish_nonPrimordial_rmaAtomicsAndLongAmReachIt", EndpointScenarios::reachNonPrimordial);
         s.put("queryBoundSegment_remote", EndpointScenarios::queryBound);
+        s.put("queryBoundSegment_localView_directStoresReachTheOwner", EndpointScenarios::localView);
         s.put("pair_s5_4_rule4_equality_rule5_pointToPointOnly_rule6_amLimits", EndpointScenarios::pairs);
         s.put("segDestroy_s4_3_rule2_primordialSegment_isRefused", EndpointScenarios::primordialSegment);
         s.put("epCreate_rule3_outOfEndpoints_isResource", EndpointScenarios::exhaust);
@@ -180,6 +181,46 @@ final class EndpointScenarios {
         that(c.pair(c.primordialEndpoint(), 1).boundSegmentOf(0).isEmpty(), () -> "endpoint 1 published nothing");
         that(c.pair(c.primordialEndpoint(), 60).boundSegmentOf(0).isEmpty(), () -> "endpoint 60 does not exist");
         c.world().barrier();
+    }
+
+    /**
+     * {@code Team.localView}: present exactly for the PEs of this PE's neighbourhood (every PE on
+     * shm and local, itself alone on ucx), as large as the published segment, and a store through
+     * it is what the owner then reads; a bad rank or an unpublished endpoint is refused.
+     */
+    static void localView(Client c) {
+        int n = c.jobSize();
+        int me = c.jobRank();
+        java.util.Set<Integer> near = new java.util.HashSet<>();
+        for (int j : c.neighbourhood()) {
+            near.add(j);
+        }
+        Team w = c.world();
+        for (int j = 0; j < n; j++) {
+            int pe = j;
+            java.util.Optional<MemorySegment> v = w.localView(j);
+            that(near.contains(j) == v.isPresent(), () -> "a view of PE " + pe + "'s segment on " + c.transportName()
+                    + " (neighbourhood " + near + "): " + v.isPresent());
+            v.ifPresent(m -> equal(w.boundSegmentOf(pe).orElseThrow().size(), m.byteSize(), () -> "view size"));
+        }
+        that(w.localView(me).isPresent(), () -> "a PE always views its own segment");
+        long at = 4096;
+        int right = (me + 1) % n;
+        long value = 1000L + me;
+        java.util.Optional<MemorySegment> rv = w.localView(right);
+        if (rv.isPresent()) {
+            rv.get().set(JAVA_LONG, at, value); // a plain store, made visible by the barrier's fences
+        } else {
+            c.rma().putLong(w, right, at, value);
+        }
+        w.barrier();
+        MemorySegment own = c.primordialEndpoint().boundSegment().orElseThrow().memory();
+        int left = (me + n - 1) % n;
+        equal(1000L + left, own.get(JAVA_LONG, at), () -> "what PE " + left + " stored through its view");
+        mentions(fails(BadArgumentException.class, () -> w.localView(-1)).getMessage(), "-1");
+        fails(BadArgumentException.class, () -> w.localView(n));
+        fails(BadArgumentException.class, () -> c.pair(c.primordialEndpoint(), 1).localView(me));
+        w.barrier();
     }
 
     static void pairs(Client c) {
