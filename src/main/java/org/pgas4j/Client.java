@@ -1,41 +1,25 @@
 package org.pgas4j;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 import org.pgas4j.bootstrap.Bootstrap;
-import org.pgas4j.bootstrap.Bootstraps;
 import org.pgas4j.internal.ControlRegion;
-import org.pgas4j.internal.jfr.EndpointEvent;
-import org.pgas4j.internal.jfr.SegmentEvent;
 import org.pgas4j.internal.Directory;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
 import org.pgas4j.internal.am.HandlerContext;
 import org.pgas4j.internal.coll.CollectiveScratch;
-import org.pgas4j.internal.kinds.DeviceRemoteMemory;
 import org.pgas4j.internal.memory.ClientKinds;
-import org.pgas4j.internal.memory.Kind;
-import org.pgas4j.internal.memory.KindCodes;
 import org.pgas4j.internal.memory.PeerSegments;
 import org.pgas4j.internal.memory.PeerTargets;
-import org.pgas4j.internal.memory.SegmentMemory;
 import org.pgas4j.internal.stats.PeStats;
 import org.pgas4j.internal.stats.Stats;
-import org.pgas4j.internal.stats.StatsReport;
 import org.pgas4j.internal.teams.TeamResources;
-import org.pgas4j.spi.LocalMemory;
-import org.pgas4j.spi.MappedMemory;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.Transport;
-import org.pgas4j.spi.TransportProvider;
 import org.pgas4j.internal.access.Access;
 
 /**
@@ -53,47 +37,7 @@ import org.pgas4j.internal.access.Access;
 public final class Client implements AutoCloseable {
     static {
         // The core's machinery (org.pgas4j.internal) reaches the members it needs through this.
-        Access.register(new Access.ClientAccess() {
-            @Override
-            public Endpoint endpointOrNull(Client c, int index) {
-                return c.endpointOrNull(index);
-            }
-
-            @Override
-            public void checkOpen(Client c, String operation) {
-                c.checkOpen(operation);
-            }
-
-            @Override
-            public PeerTarget target(Client c, Team team, int rank, long offset, long length, String operation) {
-                return c.target(team, rank, offset, length, operation);
-            }
-
-            @Override
-            public PeerTarget boundTarget(Client c, int j, int ep, String operation) {
-                return c.boundTarget(j, ep, operation);
-            }
-
-            @Override
-            public boolean segmentUses(Client c, DeviceBuffer b) {
-                return c.segmentUses(b);
-            }
-
-            @Override
-            public ClientKinds kinds(Client c) {
-                return c.kinds();
-            }
-
-            @Override
-            public TeamResources teams(Client c) {
-                return c.teamResources;
-            }
-
-            @Override
-            public int publishedKind(Client c, int j, int ep) {
-                return c.publishedKind(j, ep);
-            }
-        });
+        Access.register(new ClientAccessBridge());
     }
 
     private final Bootstrap bootstrap;
@@ -101,21 +45,20 @@ public final class Client implements AutoCloseable {
     private final IdleStrategy idle;
     private final JobHealth health;
 
-    private final Directory directory;
     private final int slots;
     private final int jobRank;
     private final int jobSize;
     private final RemoteMemory[] peerControls;
     private final PeerTarget[] peers;
     private final PeerTargets targets;
-    private final Endpoint[] endpoints;
-    private int nextEndpointIndex = 1;    // guarded by endpoints
-    private final List<Team> liveTeams = new ArrayList<>();
-    private final List<Team> teamsWithPeers = new ArrayList<>(); // guarded by itself; pairs included
-    private final AtomicLong segmentIds = new AtomicLong();
-    private final Set<Segment> liveSegments = ConcurrentHashMap.newKeySet();
+    /** Creates, names and publishes the endpoints; Team publishes and reads bound segments through it. */
+    final ClientEndpoints endpointTable;
+    private final Endpoint[] endpoints; // endpointTable's table, read here: incoming messages check it
+    /** Creates and keeps this PE's segments. */
+    final ClientSegments segments;
     private final ClientKinds kinds = new ClientKinds(this);
-    private PeerSegments peerSegments; // created at first resolution: the AM layer exists by then
+    /** What close releases; teams register there the workers and peer handles close must end. */
+    final ClientShutdown shutdown;
     private final CollectiveScratch scratch;
     private final TeamResources teamResources;
     private final Team world;
@@ -128,7 +71,8 @@ public final class Client implements AutoCloseable {
     /** This PE's statistics counters; null when statistics are off ({@link Stats#ON}). */
     final PeStats stats;
 
-    private Client(Bootstrap bootstrap, Transport transport, int slots) {
+    /** Wires a new client over an open transport; {@link ClientStartup} calls it, collectively. */
+    Client(Bootstrap bootstrap, Transport transport, int slots) {
         this.bootstrap = bootstrap;
         this.transport = transport;
         this.slots = slots;
@@ -141,11 +85,8 @@ public final class Client implements AutoCloseable {
         this.idle = IdleStrategy.fromSettings(jobSize); // every PE of a shm or local job is on this host
         this.health = new JobHealth(transport, jobRank);
         MemorySegment control = transport.localControl();
-        control.set(ValueLayout.JAVA_INT, ControlRegion.VERSION_OFFSET, ControlRegion.VERSION);
-        control.set(ValueLayout.JAVA_INT, ControlRegion.SLOT_COUNT_OFFSET, slots + 1);
-        control.set(ValueLayout.JAVA_LONG, ControlRegion.PID_OFFSET, ProcessHandle.current().pid());
-        control.set(ValueLayout.JAVA_LONG, ControlRegion.MAGIC_OFFSET, ControlRegion.MAGIC);
-        this.directory = new Directory(control);
+        ControlRegion.writeHeader(control, slots + 1);
+        Directory directory = new Directory(control);
         this.peerControls = new RemoteMemory[jobSize];
         // The slot after the endpoints' is the runtime's own: the collective scratch.
         this.scratch = new CollectiveScratch(transport, directory, peerControls, slots, jobRank,
@@ -157,19 +98,14 @@ public final class Client implements AutoCloseable {
         }
         this.peers = new PeerTarget[jobSize * slots];
         this.targets = new PeerTargets(transport, peers, peerControls, slots, jobRank, this::ownSegment,
-                this::peerSegments);
-        this.endpoints = new Endpoint[slots];
-        this.endpoints[0] = new Endpoint(this, 0,
-                EnumSet.of(EndpointCapability.RMA, EndpointCapability.AM, EndpointCapability.VIS, EndpointCapability.COLL,
-                        EndpointCapability.AD),
-                EnumSet.noneOf(AccelerationHint.class));
-        EndpointEvent.emit(jobRank, 0, endpoints[0].capabilities());
-        int[] jobRanks = new int[jobSize];
-        for (int j = 0; j < jobSize; j++) {
-            jobRanks[j] = j;
-        }
+                this::openPeerSegments);
+        this.endpointTable = new ClientEndpoints(this, jobRank, slots, directory, peerControls, targets);
+        this.endpoints = endpointTable.table();
+        this.segments = new ClientSegments(this, transport, jobRank);
+        this.shutdown = new ClientShutdown(bootstrap, transport, stats, segments, kinds, targets, scratch, peerControls);
         this.collectives = new Collectives(this, transport, idle);
-        this.world = new Team(this, "world", endpoints[0], jobRank, jobRanks, new int[jobSize], 0);
+        this.world = new Team(this, "world", endpoints[0], jobRank, IntStream.range(0, jobSize).toArray(),
+                new int[jobSize], 0);
         this.rma = new Rma(this, transport, idle, health);
         this.vis = new Vis(this, rma);
         this.atomics = new Atomics(this);
@@ -199,45 +135,12 @@ public final class Client implements AutoCloseable {
         if (segmentSize < 0) {
             throw new BadArgumentException("Client.init: segmentSize " + segmentSize + " is negative");
         }
-        Bootstrap bootstrap = Bootstraps.claim();
-        Transport transport = null;
-        Client client = null;
-        try {
-            int slots = Settings.MAX_ENDPOINTS.value();
-            String name = bootstrap.requiredTransport() != null ? bootstrap.requiredTransport()
-                    : Settings.resolveTransport(Settings.TRANSPORT.value(), bootstrap.location().nodes());
-            transport = provider(name).open(bootstrap, ControlRegion.size(slots + 1, bootstrap.size()));
-            client = new Client(bootstrap, transport, slots);
-            if (segmentSize > 0) {
-                client.attachPrimordialSegment(segmentSize);
-            }
-            return client;
-        } catch (RuntimeException e) {
-            if (transport != null) {
-                transport.close();
-            }
-            Bootstraps.release(bootstrap);
-            throw e;
-        }
+        return ClientStartup.start(segmentSize);
     }
 
-    private static TransportProvider provider(String name) {
-        List<String> known = new ArrayList<>();
-        for (TransportProvider p : ServiceLoader.load(TransportProvider.class, Client.class.getClassLoader())) {
-            if (p.name().equals(name)) {
-                String why = p.unavailableReason();
-                if (why != null) {
-                    throw new ResourceException("transport '" + name + "' cannot run on this host: " + why);
-                }
-                return p;
-            }
-            known.add(p.name());
-        }
-        throw new BadArgumentException("unknown transport '" + name + "' (pgas4j.transport); known: " + known);
-    }
-
-    private void attachPrimordialSegment(long size) {
-        Segment segment = newRuntimeSegment(size, true);
+    /** Creates, binds and publishes the primordial segment: the end of init. */
+    void attachPrimordialSegment(long size) {
+        Segment segment = segments.runtimeAllocated(size, true);
         endpoints[0].bindSegment(segment);
         world.publishBoundSegments(endpoints[0]);
     }
@@ -316,33 +219,7 @@ public final class Client implements AutoCloseable {
      */
     public Endpoint createEndpoint(Set<EndpointCapability> capabilities, Set<AccelerationHint> hints) {
         checkOpen("createEndpoint");
-        if (capabilities == null || capabilities.isEmpty()) {
-            throw new BadArgumentException("createEndpoint on PE " + jobRank + ": no capability requested; ask for at "
-                    + "least one of " + EndpointCapability.supportedOnCreatedEndpoints());
-        }
-        if (hints == null) {
-            throw new BadArgumentException("createEndpoint on PE " + jobRank + ": hints is null (pass an empty set)");
-        }
-        Set<EndpointCapability> unsupported = EnumSet.copyOf(capabilities);
-        unsupported.removeAll(EndpointCapability.supportedOnCreatedEndpoints());
-        if (!unsupported.isEmpty()) {
-            throw new BadArgumentException("createEndpoint on PE " + jobRank + ": capabilities " + unsupported
-                    + " are not supported on created endpoints in this release (supported: "
-                    + EndpointCapability.supportedOnCreatedEndpoints() + ")");
-        }
-        synchronized (endpoints) {
-            int index = nextEndpointIndex;
-            if (index >= endpoints.length) {
-                throw new ResourceException("createEndpoint on PE " + jobRank + ": all " + endpoints.length
-                        + " endpoints of the client have been created (pgas4j.endpoints.max, the primordial one "
-                        + "included; indices are not reused)");
-            }
-            Endpoint ep = new Endpoint(this, index, capabilities, hints);
-            endpoints[index] = ep;
-            nextEndpointIndex = index + 1;
-            EndpointEvent.emit(jobRank, index, capabilities);
-            return ep;
-        }
+        return endpointTable.create(capabilities, hints);
     }
 
     /** The local endpoint of {@code index}, if it exists (the lookup of section 3.6's future direction 4). */
@@ -361,14 +238,7 @@ public final class Client implements AutoCloseable {
      */
     public Team pair(Endpoint local, int remoteIndex) {
         checkOpen("pair");
-        if (local == null || local.client() != this) {
-            throw new BadArgumentException("pair: the local endpoint " + local + " is not an endpoint of PE " + jobRank);
-        }
-        if (remoteIndex < 0 || remoteIndex >= slots) {
-            throw new BadArgumentException("pair: remote endpoint index " + remoteIndex + " is outside [0, " + slots
-                    + ") (pgas4j.endpoints.max)");
-        }
-        return Team.pair(this, local, remoteIndex);
+        return endpointTable.pair(local, remoteIndex);
     }
 
     /** The primordial team: every PE's primordial endpoint, rank = jobrank ({@code gex_TM_t} from init). */
@@ -444,23 +314,9 @@ public final class Client implements AutoCloseable {
         return kinds;
     }
 
-    private PeerSegments peerSegments() {
-        PeerSegments p = peerSegments;
-        if (p == null) {
-            p = new PeerSegments(this, transport, Settings.RMA_PATH.value().equals("am"), am.rmaFallback());
-            peerSegments = p;
-        }
-        return p;
-    }
-
-    /** Whether a live segment was created over {@code b}. */
-    boolean segmentUses(DeviceBuffer b) {
-        for (Segment s : liveSegments) {
-            if (s.buffer() == b) {
-                return true;
-            }
-        }
-        return false;
+    /** Opens peers' segments; PeerTargets asks once, at its first resolution: the AM layer exists by then. */
+    private PeerSegments openPeerSegments() {
+        return new PeerSegments(this, transport, Settings.RMA_PATH.value().equals("am"), am.rmaFallback());
     }
 
     /**
@@ -476,21 +332,7 @@ public final class Client implements AutoCloseable {
      */
     public Segment createSegment(MemoryKind kind, long length) {
         checkOpen("createSegment");
-        Kind k = checkKind(kind);
-        if (k == Kind.HOST) {
-            long max = transport.maxSegmentSize();
-            if (length <= 0 || length > max) {
-                throw new BadArgumentException("createSegment: length " + length + " on PE " + jobRank
-                        + " is outside (0, " + max + "], the largest segment this host can allocate now");
-            }
-            return newRuntimeSegment(length, false);
-        }
-        if (length <= 0) {
-            throw new BadArgumentException("createSegment: length " + length + " on PE " + jobRank + " of " + k
-                    + " must be positive");
-        }
-        return register(new Segment(this, segmentIds.incrementAndGet(), k, k.allocateSegment(length), null, false,
-                false));
+        return segments.create(kind, length);
     }
 
     /** {@link #createSegment(MemoryKind, long)} of host memory. */
@@ -510,33 +352,7 @@ public final class Client implements AutoCloseable {
      */
     public Segment createSegment(MemoryKind kind, MemorySegment memory) {
         checkOpen("createSegment");
-        Kind k = checkKind(kind);
-        if (k.isDevice()) {
-            throw new BadArgumentException("createSegment on PE " + jobRank + ": " + k + " is device memory; pass a "
-                    + "device address and length (createSegment(kind, address, length)), not a host MemorySegment");
-        }
-        if (memory == null) {
-            throw new BadArgumentException("createSegment: memory is null on PE " + jobRank);
-        }
-        if (memory.byteSize() == 0) {
-            throw new BadArgumentException("createSegment: memory is empty (length 0) on PE " + jobRank);
-        }
-        if (!memory.isNative()) {
-            throw new BadArgumentException("createSegment: memory on PE " + jobRank + " is a heap segment; "
-                    + "client-allocated segments need native memory (allocate it from an Arena)");
-        }
-        if (memory.isReadOnly()) {
-            throw new BadArgumentException("createSegment: memory on PE " + jobRank + " is read-only; a segment "
-                    + "must be readable and writable");
-        }
-        SegmentMemory m;
-        if (k == Kind.HOST) {
-            LocalMemory exported = transport.export(memory);
-            m = SegmentMemory.ofHost(memory, exported.descriptor(), exported::release);
-        } else {
-            m = k.wrapMapping(memory);
-        }
-        return register(new Segment(this, segmentIds.incrementAndGet(), k, m, null, true, false));
+        return segments.create(kind, memory);
     }
 
     /**
@@ -550,40 +366,7 @@ public final class Client implements AutoCloseable {
      */
     public Segment createSegment(MemoryKind kind, long address, long length) {
         checkOpen("createSegment");
-        Kind k = checkKind(kind);
-        if (!k.isDevice()) {
-            throw new BadArgumentException("createSegment on PE " + jobRank + ": " + k + " is host-addressable; pass "
-                    + "its memory as a MemorySegment (createSegment(kind, memory)), not an address");
-        }
-        SegmentMemory m = k.wrapDevice(address, length);
-        return register(new Segment(this, segmentIds.incrementAndGet(), k, m, k.bufferHolding(address), true, false));
-    }
-
-    private Segment newRuntimeSegment(long length, boolean primordial) {
-        long granule = transport.allocationGranule();
-        long rounded = Math.ceilDiv(length, granule) * granule;
-        LocalMemory memory = transport.allocate(rounded);
-        return register(new Segment(this, segmentIds.incrementAndGet(), Kind.HOST,
-                SegmentMemory.ofHost(memory.segment(), memory.descriptor(), memory::release), null, false, primordial));
-    }
-
-    private Segment register(Segment s) {
-        s.kindImpl().segmentCreated();
-        liveSegments.add(s);
-        SegmentEvent.emit(jobRank, "create", s.id(), s.kind().toString(), s.size(), s.isClientAllocated());
-        return s;
-    }
-
-    private Kind checkKind(MemoryKind kind) {
-        if (kind == null) {
-            throw new BadArgumentException("createSegment on PE " + jobRank + ": kind is null");
-        }
-        Kind k = (Kind) kind;
-        if (k != Kind.HOST && k.client() != this) {
-            throw new BadArgumentException("createSegment on PE " + jobRank + ": " + k + " belongs to another client");
-        }
-        k.checkLive("createSegment");
-        return k;
+        return segments.create(kind, address, length);
     }
 
     /**
@@ -606,57 +389,13 @@ public final class Client implements AutoCloseable {
                 return;
             }
             try {
-                if (transport.healthy()) {
-                    world.barrier();
-                    if (Stats.ON) {
-                        reportStatistics();
-                    }
-                }
+                shutdown.leaveJob(world);
             } finally {
                 closed = true;
-                releaseEverything();
+                shutdown.releaseEverything();
             }
         }
         am.context().throwPending(); // a dispatch failure no poll reported: after the collective part
-    }
-
-    /**
-     * Sends this PE's counters to whoever gathers them (the launcher, or the in-JVM job); a PE that
-     * nobody gathers for (a stand-alone program) writes the report itself.
-     */
-    private void reportStatistics() {
-        byte[] mine = stats.close();
-        if (bootstrap.sendStatistics(mine)) {
-            return;
-        }
-        byte[][] parts = new byte[jobSize][];
-        parts[jobRank] = mine;
-        StatsReport.writeEmbedded(StatsReport.merge(bootstrap.jobId(), jobSize, parts));
-    }
-
-    private void releaseEverything() {
-        try {
-            for (Segment s : liveSegments) {
-                s.releaseAtClose();
-            }
-            liveSegments.clear();
-            kinds.releaseAtClose();
-            synchronized (teamsWithPeers) {
-                teamsWithPeers.forEach(Team::retirePeers); // before the memory they reach goes
-            }
-            targets.releaseAll();
-            synchronized (liveTeams) {
-                liveTeams.forEach(Team::stopWorker);
-            }
-            scratch.release();
-            for (RemoteMemory control : peerControls) {
-                control.release();
-            }
-            transport.close();
-        } finally {
-            bootstrap.close();
-            Bootstraps.release(bootstrap);
-        }
     }
 
     /**
@@ -707,15 +446,6 @@ public final class Client implements AutoCloseable {
         return am.context();
     }
 
-    /** The published segment of endpoint {@code ep} of PE {@code j}, read from its directory. */
-    java.util.Optional<Team.BoundSegment> queryBoundSegment(int j, int ep) {
-        Directory.Slot slot = Directory.read(peerControls[j], ep);
-        if (slot.state() != ControlRegion.STATE_PUBLISHED) {
-            return java.util.Optional.empty();
-        }
-        return java.util.Optional.of(new Team.BoundSegment(new EndpointLocation(j, ep), slot.segmentId(), slot.size()));
-    }
-
     /** Local endpoint {@code index}, or null when there is none (incoming messages are checked with it). */
     Endpoint endpointOrNull(int index) {
         return index >= 0 && index < endpoints.length ? endpoints[index] : null;
@@ -725,26 +455,9 @@ public final class Client implements AutoCloseable {
         return new IllegalStateException(operation + ": the client of PE " + jobRank + " is closed (finalized)");
     }
 
-    void publish(Endpoint ep) {
-        Segment s = ep.bound();
-        s.checkLive("publishBoundSegments");
-        synchronized (directory) {
-            directory.publish(ep.index(), s.id(), s.size(), KindCodes.of(s), s.descriptor());
-            targets.announceDirectoryChange();
-        }
-    }
-
     void segmentDestroyed(Segment segment) {
-        liveSegments.remove(segment);
-        for (Endpoint ep : endpoints) {
-            if (ep != null && ep.bound() == segment) {
-                synchronized (directory) {
-                    if (directory.markDestroyed(ep.index(), segment.id())) {
-                        targets.announceDirectoryChange();
-                    }
-                }
-            }
-        }
+        segments.destroyed(segment);
+        endpointTable.unpublish(segment);
     }
 
     /**
@@ -768,7 +481,7 @@ public final class Client implements AutoCloseable {
             t = targets.resolve(team, rank, j, ep, operation);
         }
         if (offset < 0 || length < 0 || offset > t.size - length) {
-            throw outOfBounds(team, rank, t, offset, length, operation);
+            throw team.outOfBounds(rank, t, offset, length, operation);
         }
         return t;
     }
@@ -788,7 +501,7 @@ public final class Client implements AutoCloseable {
      */
     PeerTarget target(Peer peer, long offset, long length, String operation) {
         if (peer == null || peer.client != this) {
-            throw foreignPeer(peer, operation);
+            throw Peer.foreign(peer, this, operation);
         }
         PeerTarget t = peer.target;
         if (!t.isCurrent()) {
@@ -800,34 +513,9 @@ public final class Client implements AutoCloseable {
         return t;
     }
 
-    private BadArgumentException foreignPeer(Peer peer, String operation) {
-        return new BadArgumentException(operation + " on PE " + jobRank + ": "
-                + (peer == null ? "peer is null" : peer + " belongs to the client of PE " + peer.client.jobRank()
-                + "; get a handle from this PE's Rma.peer"));
-    }
-
-    /** Remembers a team that holds peer handles, so that close() retires them. */
-    void holdsPeers(Team team) {
-        synchronized (teamsWithPeers) {
-            teamsWithPeers.add(team);
-        }
-    }
-
     /** Opens this PE's own bound segment of endpoint {@code ep} as a target's memory. */
     private RemoteMemory ownSegment(int ep, long segmentId, String who, String operation) {
-        Segment own = endpoints[ep].bound();
-        if (own == null || own.id() != segmentId || own.isDestroyed()) {
-            throw new BadArgumentException(operation + " from PE " + jobRank + ": segment " + segmentId
-                    + " of " + who + " is no longer bound or was destroyed");
-        }
-        return own.device() != null ? new DeviceRemoteMemory(own.device(), false) : new MappedMemory(own.hostView(), null);
-    }
-
-    BadArgumentException outOfBounds(Team team, int rank, PeerTarget t, long offset, long length,
-                                             String operation) {
-        return new BadArgumentException(operation + " from PE " + jobRank + ": offset " + offset + " and length "
-                + length + " are outside segment " + t.segmentId + " of rank " + rank + " of team " + team.name()
-                + " (PE " + t.jobRank + ", endpoint " + t.endpoint + "), whose bounds are [0, " + t.size + ")");
+        return endpointTable.openOwn(ep, segmentId, who, operation);
     }
 
     PeerTarget boundTarget(int j, int ep, String operation) {
@@ -841,13 +529,6 @@ public final class Client implements AutoCloseable {
     /** The channels, scratch regions and algorithms this client's teams share. */
     TeamResources teamResources() {
         return teamResources;
-    }
-
-    /** Remembers a team so that close() can stop its worker thread. */
-    void registered(Team team) {
-        synchronized (liveTeams) {
-            liveTeams.add(team);
-        }
     }
 
     IdleStrategy idleStrategy() {

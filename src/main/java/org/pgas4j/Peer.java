@@ -79,7 +79,14 @@ public final class Peer {
     }
 
     BadArgumentException outOfBounds(PeerTarget t, long offset, long length, String operation) {
-        return client.outOfBounds(team, rank, t, offset, length, operation);
+        return team.outOfBounds(rank, t, offset, length, operation);
+    }
+
+    /** The error of a {@code Peer} form called with a null handle or one of another client than {@code caller}. */
+    static BadArgumentException foreign(Peer peer, Client caller, String operation) {
+        return new BadArgumentException(operation + " on PE " + caller.jobRank() + ": "
+                + (peer == null ? "peer is null" : peer + " belongs to the client of PE " + peer.client.jobRank()
+                + "; get a handle from this PE's Rma.peer"));
     }
 
     @Override

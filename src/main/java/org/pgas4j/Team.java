@@ -7,6 +7,7 @@ import org.pgas4j.internal.jfr.BarrierEvent;
 import org.pgas4j.internal.teams.ScratchTeams;
 import org.pgas4j.internal.teams.TeamBuilder;
 import org.pgas4j.internal.access.Access;
+import org.pgas4j.internal.PeerTarget;
 
 /**
  * An ordered set of endpoints, seen from one member (GASNet-EX's {@code gex_TM_t}: the team and
@@ -94,7 +95,7 @@ public final class Team {
         this.algorithms = algorithms;
         this.scratchRegion = region;
         this.queue = new CollectiveQueue(queueName);
-        client.registered(this);
+        client.shutdown.stopAtClose(this);
     }
 
     /** The team pair of {@link Client#pair}: every process's endpoint {@code remoteIndex}, ranked by jobrank. */
@@ -147,7 +148,7 @@ public final class Team {
     public java.util.Optional<BoundSegment> boundSegmentOf(int rank) {
         checkRank("boundSegmentOf", rank);
         client.checkOpen("boundSegmentOf");
-        return client.queryBoundSegment(jobRanks[rank], endpointIndices[rank]);
+        return client.endpointTable.published(jobRanks[rank], endpointIndices[rank]);
     }
 
     /**
@@ -449,10 +450,10 @@ public final class Team {
     }
 
     /** The handle of member {@code r}, made with target {@code t} at the first request. */
-    synchronized Peer peer(int r, org.pgas4j.internal.PeerTarget t) {
+    synchronized Peer peer(int r, PeerTarget t) {
         if (peers == null) {
             peers = new Peer[jobRanks.length];
-            client.holdsPeers(this);
+            client.shutdown.retirePeersAtClose(this);
         }
         Peer p = peers[r];
         if (p == null) {
@@ -514,7 +515,7 @@ public final class Team {
             }
         }
         for (Endpoint ep : endpoints) {
-            client.publish(ep);
+            client.endpointTable.publish(ep);
         }
         barrier();
     }
@@ -524,6 +525,13 @@ public final class Team {
             throw new BadArgumentException(operation + ": rank " + r + " is out of range for team " + name
                     + " of size " + jobRanks.length + " (PE " + client.jobRank() + ")");
         }
+    }
+
+    /** The error of an RMA whose range [offset, offset + length) leaves the segment of member {@code r}. */
+    BadArgumentException outOfBounds(int r, PeerTarget t, long offset, long length, String operation) {
+        return new BadArgumentException(operation + " from PE " + client.jobRank() + ": offset " + offset + " and length "
+                + length + " are outside segment " + t.segmentId + " of rank " + r + " of team " + name
+                + " (PE " + t.jobRank + ", endpoint " + t.endpoint + "), whose bounds are [0, " + t.size + ")");
     }
 
     int jobRankUnchecked(int r) {

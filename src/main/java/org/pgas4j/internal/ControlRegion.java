@@ -1,5 +1,8 @@
 package org.pgas4j.internal;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
 /**
  * Layout of a PE's control region: the small block each PE's transport creates at start and every
  * peer can reach without any exchange. It holds the PE's segment directory (one slot per endpoint
@@ -74,6 +77,19 @@ public final class ControlRegion {
     public static final long FLAG_BYTES = 64;
 
     private ControlRegion() {
+    }
+
+    /**
+     * Writes the header of this PE's own control region, magic last, at client start; peers read it
+     * only after the start-up barrier that follows.
+     *
+     * @param slots the number of directory slots, the runtime's own included
+     */
+    public static void writeHeader(MemorySegment control, int slots) {
+        control.set(ValueLayout.JAVA_INT, VERSION_OFFSET, VERSION);
+        control.set(ValueLayout.JAVA_INT, SLOT_COUNT_OFFSET, slots);
+        control.set(ValueLayout.JAVA_LONG, PID_OFFSET, ProcessHandle.current().pid());
+        control.set(ValueLayout.JAVA_LONG, MAGIC_OFFSET, MAGIC);
     }
 
     /** Offset of directory slot {@code index}. */

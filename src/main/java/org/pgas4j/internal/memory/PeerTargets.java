@@ -41,6 +41,7 @@ public final class PeerTargets {
     private final int jobRank;
     private final OwnSegments own;
     private final Supplier<PeerSegments> peerSegments;
+    private PeerSegments opened; // guarded by this; asked of peerSegments at the first resolution of a peer's target
     private final List<RemoteMemory> retired = new ArrayList<>(); // guarded by this
     private long directoryGeneration; // guarded by the caller's directory lock
 
@@ -48,7 +49,7 @@ public final class PeerTargets {
      * @param targets the client's table, indexed {@code jobRank * slots + endpoint}, which this fills
      * @param peerControls every PE's control region as this PE reaches it
      * @param slots the number of endpoint slots per PE
-     * @param peerSegments opens peers' segments; asked at the first resolution of a peer's target
+     * @param peerSegments opens peers' segments; asked once, at the first resolution of a peer's target
      */
     public PeerTargets(Transport transport, PeerTarget[] targets, RemoteMemory[] peerControls, int slots, int jobRank,
                        OwnSegments own, Supplier<PeerSegments> peerSegments) {
@@ -95,7 +96,10 @@ public final class PeerTargets {
         } else if (j == jobRank) {
             memory = own.open(ep, slot.segmentId(), who, operation);
         } else {
-            memory = peerSegments.get().open(j, ep, slot, who, operation);
+            if (opened == null) {
+                opened = peerSegments.get();
+            }
+            memory = opened.open(j, ep, slot, who, operation);
         }
         PeerTarget t = new PeerTarget(j, ep, slot.segmentId(), slot.size(), memory, slot.seq(), slot.kindId(),
                 check, checkOffset, ownerControl != null ? slot.seq() : notice);

@@ -1,0 +1,61 @@
+package org.pgas4j;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import org.pgas4j.bootstrap.Bootstrap;
+import org.pgas4j.bootstrap.Bootstraps;
+import org.pgas4j.internal.ControlRegion;
+import org.pgas4j.spi.Transport;
+import org.pgas4j.spi.TransportProvider;
+
+/**
+ * The steps of {@link Client#init(long)}: claims this PE's bootstrap, opens the transport (the
+ * one the bootstrap requires, else the {@code pgas4j.transport} setting resolved for the job's
+ * hosts, found among the providers {@link ServiceLoader} sees), constructs the client and attaches
+ * the primordial segment; when a step fails, closes the transport and releases the bootstrap, so
+ * that the PE may try again.
+ */
+final class ClientStartup {
+    private ClientStartup() {
+    }
+
+    /** {@link Client#init(long)} once {@code segmentSize} is known to be valid (0: no primordial segment). */
+    static Client start(long segmentSize) {
+        Bootstrap bootstrap = Bootstraps.claim();
+        Transport transport = null;
+        Client client = null;
+        try {
+            int slots = Settings.MAX_ENDPOINTS.value();
+            String name = bootstrap.requiredTransport() != null ? bootstrap.requiredTransport()
+                    : Settings.resolveTransport(Settings.TRANSPORT.value(), bootstrap.location().nodes());
+            transport = provider(name).open(bootstrap, ControlRegion.size(slots + 1, bootstrap.size()));
+            client = new Client(bootstrap, transport, slots);
+            if (segmentSize > 0) {
+                client.attachPrimordialSegment(segmentSize);
+            }
+            return client;
+        } catch (RuntimeException e) {
+            if (transport != null) {
+                transport.close();
+            }
+            Bootstraps.release(bootstrap);
+            throw e;
+        }
+    }
+
+    private static TransportProvider provider(String name) {
+        List<String> known = new ArrayList<>();
+        for (TransportProvider p : ServiceLoader.load(TransportProvider.class, Client.class.getClassLoader())) {
+            if (p.name().equals(name)) {
+                String why = p.unavailableReason();
+                if (why != null) {
+                    throw new ResourceException("transport '" + name + "' cannot run on this host: " + why);
+                }
+                return p;
+            }
+            known.add(p.name());
+        }
+        throw new BadArgumentException("unknown transport '" + name + "' (pgas4j.transport); known: " + known);
+    }
+}
