@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.bootstrap.Bootstraps;
 import org.pgas4j.internal.ControlRegion;
+import org.pgas4j.internal.jfr.CountersEvent;
 import org.pgas4j.internal.jfr.EndpointEvent;
 import org.pgas4j.internal.jfr.SegmentEvent;
 import org.pgas4j.internal.Directory;
@@ -127,6 +128,8 @@ public final class Client implements AutoCloseable {
     private volatile boolean closed;
     /** This PE's statistics counters; null when statistics are off ({@link Stats#ON}). */
     final PeStats stats;
+    /** The periodic {@code org.pgas4j.Counters} JFR hook of this PE, registered while statistics are on; else null. */
+    private final Runnable countersHook;
 
     private Client(Bootstrap bootstrap, Transport transport, int slots) {
         this.bootstrap = bootstrap;
@@ -174,6 +177,7 @@ public final class Client implements AutoCloseable {
         this.vis = new Vis(this, rma);
         this.atomics = new Atomics(this);
         this.am = new ActiveMessages(this, transport, idle, health); // from here messages are delivered
+        this.countersHook = Stats.ON ? CountersSampler.register(jobRank, stats) : null;
     }
 
     /**
@@ -614,6 +618,9 @@ public final class Client implements AutoCloseable {
                 }
             } finally {
                 closed = true;
+                if (Stats.ON) {
+                    CountersEvent.unregister(countersHook);
+                }
                 releaseEverything();
             }
         }

@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.zip.CRC32;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.ResourceException;
+import org.pgas4j.internal.stats.Stats;
 
 /**
  * The origin side: checks a PUT, GET or message, then issues it as one {@link Wire#REQUEST}.
@@ -147,13 +148,18 @@ final class Issuer {
         args[4] = epoch;
         args[5] = id;
         args[6] = flags;
+        int targetJob = c.jobRankOf(target);
         try {
-            engine.sendRequest(c.jobRankOf(target), s, at, args);
+            engine.sendRequest(targetJob, s, at, args);
         } catch (RuntimeException e) {
             if (id != 0) {
                 engine.origins.abandon(id);
             }
             throw e;
+        }
+        if (Stats.ON && engine.stats != null) {
+            engine.stats.count(kind == Wire.MESSAGE ? Stats.MPI_SEND : isGet ? Stats.MPI_GET : Stats.MPI_PUT,
+                    targetJob, bytes);
         }
     }
 
