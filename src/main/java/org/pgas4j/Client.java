@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.stream.IntStream;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.internal.ControlRegion;
+import org.pgas4j.internal.jfr.CountersEvent;
 import org.pgas4j.internal.Directory;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
@@ -70,6 +71,8 @@ public final class Client implements AutoCloseable {
     private volatile boolean closed;
     /** This PE's statistics counters; null when statistics are off ({@link Stats#ON}). */
     final PeStats stats;
+    /** The periodic {@code org.pgas4j.Counters} JFR hook of this PE, registered while statistics are on; else null. */
+    private final Runnable countersHook;
 
     /** Wires a new client over an open transport; {@link ClientStartup} calls it, collectively. */
     Client(Bootstrap bootstrap, Transport transport, int slots) {
@@ -110,6 +113,7 @@ public final class Client implements AutoCloseable {
         this.vis = new Vis(this, rma);
         this.atomics = new Atomics(this);
         this.am = new ActiveMessages(this, transport, idle, health); // from here messages are delivered
+        this.countersHook = Stats.ON ? CountersSampler.register(jobRank, stats) : null;
     }
 
     /**
@@ -392,6 +396,9 @@ public final class Client implements AutoCloseable {
                 shutdown.leaveJob(world);
             } finally {
                 closed = true;
+                if (Stats.ON) {
+                    CountersEvent.unregister(countersHook);
+                }
                 shutdown.releaseEverything();
             }
         }

@@ -12,6 +12,8 @@ import org.pgas4j.EndpointCapability;
 import org.pgas4j.JobAbortedException;
 import org.pgas4j.Segment;
 import org.pgas4j.Team;
+import org.pgas4j.internal.stats.PeStats;
+import org.pgas4j.internal.stats.Stats;
 
 /**
  * GASPI 1.x with seed 003's application-provided segments, as a facade over the pgas4j core: one
@@ -64,6 +66,8 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
     private final Deadline deadline;
     private final Queues queues;
     private final PassiveTransfers passive;
+    /** This rank's statistics counters ({@link Stats#ON}), or null. */
+    private final PeStats stats;
     private boolean closed;
 
     private Gaspi(Client client) {
@@ -102,6 +106,7 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
         this.deadline = deadline;
         this.queues = queues;
         this.passive = new PassiveTransfers(table, messages, oneSided, deadline, arena);
+        this.stats = Stats.ON ? PeStats.of(client.jobId(), me) : null;
         super(groups, collectives, me, n, management, table, maker, registration, oneSided);
         world.barrier(); // every rank's handlers are registered before any sends
     }
@@ -125,7 +130,7 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
             client.close();
             throw e;
         }
-        if (g.barrier(GROUP_ALL, timeout) != GaspiReturn.SUCCESS) {
+        if (g.collectives.barrier(GROUP_ALL, timeout) != GaspiReturn.SUCCESS) { // not the application's: uncounted
             throw new GaspiException(GaspiError.ERROR, "init: not every rank arrived within " + timeout + " ms");
         }
         return g;
@@ -261,7 +266,12 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
     /** {@code gaspi_wait}: waits until every request posted to {@code queue} is complete; then the queue is empty. */
     public GaspiReturn wait(int queue, long timeout) {
         checkOpen("wait");
-        return oneSided.waitQueue(queue, timeout);
+        long t0 = Stats.ON ? System.nanoTime() : 0;
+        GaspiReturn r = oneSided.waitQueue(queue, timeout);
+        if (Stats.ON) {
+            waited(Stats.WAIT_GASPI_WAIT, t0);
+        }
+        return r;
     }
 
     // ---------------------------------------------------------------- one-sided
@@ -276,30 +286,46 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
     public GaspiReturn write(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size, int queue,
                              long timeout) {
         checkOpen("write");
-        return oneSided.write(segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout, "write");
+        GaspiReturn r = oneSided.write(segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout, "write");
+        if (Stats.ON) {
+            count(Stats.GASPI_WRITE, rank, size);
+        }
+        return r;
     }
 
     /** {@code gaspi_read}: posts a copy from the remote segment into the local one. */
     public GaspiReturn read(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size, int queue,
                             long timeout) {
         checkOpen("read");
-        return oneSided.read(segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout, "read");
+        GaspiReturn r = oneSided.read(segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout, "read");
+        if (Stats.ON) {
+            count(Stats.GASPI_READ, rank, size);
+        }
+        return r;
     }
 
     /** {@code gaspi_write_list}: {@code num} writes to {@code rank}, posted together (QUEUE_FULL if they do not all fit). */
     public GaspiReturn writeList(int num, int[] segLocal, long[] offLocal, int rank, int[] segRemote, long[] offRemote,
                                  long[] size, int queue, long timeout) {
         checkOpen("writeList");
-        return oneSided.writeList(num, segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout, false,
-                "writeList");
+        GaspiReturn r = oneSided.writeList(num, segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout,
+                false, "writeList");
+        if (Stats.ON) {
+            count(Stats.GASPI_WRITE, rank, sum(size, num));
+        }
+        return r;
     }
 
     /** {@code gaspi_read_list}: {@code num} reads from {@code rank}, posted together. */
     public GaspiReturn readList(int num, int[] segLocal, long[] offLocal, int rank, int[] segRemote, long[] offRemote,
                                 long[] size, int queue, long timeout) {
         checkOpen("readList");
-        return oneSided.writeList(num, segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout, true,
-                "readList");
+        GaspiReturn r = oneSided.writeList(num, segLocal, offLocal, rank, segRemote, offRemote, size, queue, timeout,
+                true, "readList");
+        if (Stats.ON) {
+            count(Stats.GASPI_READ, rank, sum(size, num));
+        }
+        return r;
     }
 
     /**
@@ -309,14 +335,24 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
      */
     public GaspiReturn notify(int segRemote, int rank, int id, int value, int queue, long timeout) {
         checkOpen("notify");
-        return oneSided.notify(segRemote, rank, id, value, queue, timeout, "notify");
+        GaspiReturn r = oneSided.notify(segRemote, rank, id, value, queue, timeout, "notify");
+        if (Stats.ON) {
+            count(Stats.GASPI_NOTIFY, rank, Integer.BYTES);
+        }
+        return r;
     }
 
     /** {@code gaspi_write_notify}: {@link #write}, then {@link #notify} on the same queue. */
     public GaspiReturn writeNotify(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size,
                                    int id, int value, int queue, long timeout) {
         checkOpen("writeNotify");
-        return oneSided.writeNotify(segLocal, offLocal, rank, segRemote, offRemote, size, id, value, queue, timeout);
+        GaspiReturn r = oneSided.writeNotify(segLocal, offLocal, rank, segRemote, offRemote, size, id, value, queue,
+                timeout);
+        if (Stats.ON) {
+            count(Stats.GASPI_WRITE, rank, size);
+            count(Stats.GASPI_NOTIFY, rank, Integer.BYTES);
+        }
+        return r;
     }
 
     /** {@code gaspi_write_list_notify}: the writes, then notification {@code id} of {@code segNotify} on {@code rank}. */
@@ -324,8 +360,13 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
                                        long[] offRemote, long[] size, int segNotify, int id, int value, int queue,
                                        long timeout) {
         checkOpen("writeListNotify");
-        return oneSided.writeListNotify(num, segLocal, offLocal, rank, segRemote, offRemote, size, segNotify, id, value,
-                queue, timeout);
+        GaspiReturn r = oneSided.writeListNotify(num, segLocal, offLocal, rank, segRemote, offRemote, size, segNotify,
+                id, value, queue, timeout);
+        if (Stats.ON) {
+            count(Stats.GASPI_WRITE, rank, sum(size, num));
+            count(Stats.GASPI_NOTIFY, rank, Integer.BYTES);
+        }
+        return r;
     }
 
     /**
@@ -336,7 +377,11 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
     public GaspiReturn readNotify(int segLocal, long offLocal, int rank, int segRemote, long offRemote, long size,
                                   int id, int queue, long timeout) {
         checkOpen("readNotify");
-        return oneSided.readNotify(segLocal, offLocal, rank, segRemote, offRemote, size, id, queue, timeout);
+        GaspiReturn r = oneSided.readNotify(segLocal, offLocal, rank, segRemote, offRemote, size, id, queue, timeout);
+        if (Stats.ON) {
+            count(Stats.GASPI_READ, rank, size); // its notification is local
+        }
+        return r;
     }
 
     /**
@@ -346,7 +391,12 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
      */
     public GaspiReturn notifyWaitsome(int seg, int begin, int num, int[] first, long timeout) {
         checkOpen("notifyWaitsome");
-        return oneSided.waitsome(seg, begin, num, first, timeout);
+        long t0 = Stats.ON ? System.nanoTime() : 0;
+        GaspiReturn r = oneSided.waitsome(seg, begin, num, first, timeout);
+        if (Stats.ON) {
+            waited(Stats.WAIT_GASPI_NOTIFY_WAITSOME, t0);
+        }
+        return r;
     }
 
     /** {@code gaspi_notify_reset}: atomically sets notification {@code id} of local segment {@code seg} to 0; returns its old value. */
@@ -375,7 +425,12 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
     /** {@code gaspi_barrier}: collective over {@code group}; on TIMEOUT call again to complete it. */
     public GaspiReturn barrier(int group, long timeout) {
         checkOpen("barrier");
-        return collectives.barrier(group, timeout);
+        long t0 = Stats.ON ? System.nanoTime() : 0;
+        GaspiReturn r = collectives.barrier(group, timeout);
+        if (Stats.ON) {
+            collective(Stats.WAIT_GASPI_BARRIER, t0, r);
+        }
+        return r;
     }
 
     /**
@@ -385,14 +440,24 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
     public GaspiReturn allreduce(MemorySegment send, MemorySegment recv, int num, GaspiOperation op,
                                  GaspiDatatype type, int group, long timeout) {
         checkOpen("allreduce");
-        return collectives.allreduce(send, recv, num, op, type, group, timeout);
+        long t0 = Stats.ON ? System.nanoTime() : 0;
+        GaspiReturn r = collectives.allreduce(send, recv, num, op, type, group, timeout);
+        if (Stats.ON) {
+            collective(Stats.WAIT_GASPI_COLLECTIVE, t0, r);
+        }
+        return r;
     }
 
     /** {@code gaspi_allreduce_user}: as {@link #allreduce} with the application's reduction. */
     public GaspiReturn allreduceUser(MemorySegment send, MemorySegment recv, int num, int elementSize,
                                      GaspiReduction reduction, int group, long timeout) {
         checkOpen("allreduceUser");
-        return collectives.allreduceUser(send, recv, num, elementSize, reduction, group, timeout);
+        long t0 = Stats.ON ? System.nanoTime() : 0;
+        GaspiReturn r = collectives.allreduceUser(send, recv, num, elementSize, reduction, group, timeout);
+        if (Stats.ON) {
+            collective(Stats.WAIT_GASPI_COLLECTIVE, t0, r);
+        }
+        return r;
     }
 
     /** {@code gaspi_allreduce_elem_max}. */
@@ -411,6 +476,9 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
         checkOpen("atomicFetchAdd");
         checkOut("atomicFetchAdd", old);
         old[0] = oneSided.atomic("atomicFetchAdd", seg, offset, rank, AtomicOp.FADD, value, 0, timeout);
+        if (Stats.ON) {
+            count(Stats.GASPI_ATOMIC, rank, Long.BYTES);
+        }
         return GaspiReturn.SUCCESS;
     }
 
@@ -423,6 +491,9 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
         checkOpen("atomicCompareSwap");
         checkOut("atomicCompareSwap", old);
         old[0] = oneSided.atomic("atomicCompareSwap", seg, offset, rank, AtomicOp.FCAS, comparator, newValue, timeout);
+        if (Stats.ON) {
+            count(Stats.GASPI_ATOMIC, rank, Long.BYTES);
+        }
         return GaspiReturn.SUCCESS;
     }
 
@@ -441,7 +512,11 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
      */
     public GaspiReturn passiveSend(int seg, long offset, int rank, long size, long timeout) {
         checkOpen("passiveSend");
-        return passive.send(seg, offset, rank, size, timeout);
+        GaspiReturn r = passive.send(seg, offset, rank, size, timeout);
+        if (Stats.ON) {
+            count(Stats.GASPI_PASSIVE, rank, size);
+        }
+        return r;
     }
 
     /**
@@ -451,7 +526,44 @@ public final class Gaspi extends GaspiSegmentProcedures implements AutoCloseable
      */
     public GaspiReturn passiveReceive(int seg, long offset, int[] rank, long size, long timeout) {
         checkOpen("passiveReceive");
-        return passive.receive(seg, offset, rank, size, timeout);
+        long t0 = Stats.ON ? System.nanoTime() : 0;
+        GaspiReturn r = passive.receive(seg, offset, rank, size, timeout);
+        if (Stats.ON) {
+            waited(Stats.WAIT_GASPI_PASSIVE_RECEIVE, t0);
+        }
+        return r;
+    }
+
+    // ---------------------------------------------------------------- statistics (callers guard with Stats.ON)
+
+    /** Counts one operation of {@code kind} to {@code rank} (a job rank). */
+    private void count(int kind, int rank, long bytes) {
+        if (stats != null) {
+            stats.count(kind, rank, bytes);
+        }
+    }
+
+    /** Counts one wait of {@code kind} that began at {@code t0}. */
+    private void waited(int kind, long t0) {
+        if (stats != null) {
+            stats.waited(kind, System.nanoTime() - t0);
+        }
+    }
+
+    /** Counts a collective call's wait, and the collective once it completed ({@code r} SUCCESS). */
+    private void collective(int wait, long t0, GaspiReturn r) {
+        waited(wait, t0);
+        if (r == GaspiReturn.SUCCESS) {
+            count(Stats.GASPI_COLLECTIVE, rank(), 0);
+        }
+    }
+
+    private static long sum(long[] sizes, int num) {
+        long s = 0;
+        for (int i = 0; i < num; i++) {
+            s += sizes[i];
+        }
+        return s;
     }
 
 }

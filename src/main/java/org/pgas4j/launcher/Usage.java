@@ -9,7 +9,7 @@ final class Usage {
               run -np N [options] MAIN_CLASS [ARGS...]                 run N PEs of a Java program
               run -np N [options] -jar JAR [ARGS...]                   the same, main class from the jar
               run -np N [options] -p PATH -m MODULE[/CLASS] [ARGS...]  the same, as a named module
-              stats FILE.json [--plot FILE.svg|png]                    a --stats report's PE x PE matrices (and heatmap)
+              stats FILE.json [--kind K] [--plot FILE.svg|png]         a --stats report's PE x PE matrices (and heatmap)
               info                                                     version, JDK, transports, limits and settings
               bench [ARGS...]                                          the micro-benchmarks (pgas4j bench help)
               help                                                     this text

@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.ReduceOp;
 import org.pgas4j.Team;
+import org.pgas4j.internal.stats.Stats;
 
 /**
  * A communicator ({@code MPI_Comm}): an ordered group of processes and a matching context. The
@@ -133,6 +134,16 @@ public final class Comm {
     /** A barrier over the communicator's processes, advancing operations in progress meanwhile. */
     public void barrier() {
         check("barrier");
+        long t0 = Stats.ON ? System.nanoTime() : 0;
+        sync();
+        if (Stats.ON && engine.stats != null) {
+            engine.stats.count(Stats.MPI_COLLECTIVE, engine.jobRank, 0);
+            engine.stats.waited(Stats.WAIT_MPI_BARRIER, System.nanoTime() - t0);
+        }
+    }
+
+    /** {@link #barrier()} without the checks and the facade's statistics (for {@link Mpi#close()}). */
+    void sync() {
         var e = engine.client.collectives().barrierNB(team);
         for (int i = 0; !e.test(); i++) {
             engine.progress();
@@ -299,6 +310,9 @@ public final class Comm {
         MemorySegment b = Buffers.servicing(base, size, dispUnit, op, this);
         ServiceOp s = new ServiceOp(engine, mpi.servicer(), mode, this, b, dispUnit, tag, count, op, blocking);
         engine.start(s);
+        if (Stats.ON && engine.stats != null && (mode == ServiceOp.Mode.ACCEPTC || mode == ServiceOp.Mode.OFFERC)) {
+            engine.stats.count(Stats.MPI_COLLECTIVE, engine.jobRank, 0);
+        }
         return s;
     }
 
@@ -358,9 +372,13 @@ public final class Comm {
      * status's {@link Status#operation()} says which it is (the seed's MPI_OP field).
      */
     public Status probe(int source, int tag) {
+        long t0 = Stats.ON ? System.nanoTime() : 0;
         for (int i = 0; ; i++) {
             Optional<Status> s = iprobe(source, tag);
             if (s.isPresent()) {
+                if (Stats.ON && engine.stats != null) {
+                    engine.stats.waited(Stats.WAIT_MPI_WAIT, System.nanoTime() - t0);
+                }
                 return s.get();
             }
             engine.idle(i);

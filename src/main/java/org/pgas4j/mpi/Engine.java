@@ -14,6 +14,8 @@ import org.pgas4j.AmToken;
 import org.pgas4j.Client;
 import org.pgas4j.Rma;
 import org.pgas4j.Team;
+import org.pgas4j.internal.stats.PeStats;
+import org.pgas4j.internal.stats.Stats;
 
 /**
  * The machinery under one {@link Mpi}: the registered memory and its heap, the facade's active
@@ -57,6 +59,8 @@ final class Engine {
     private final Mailbox.Sink sink = this::deliver;
     private final int[] noticeArgs = new int[1];
     private int nextCommId = 1;
+    /** This process's statistics counters ({@link Stats#ON}), or null. */
+    final PeStats stats;
     private volatile boolean closed;
 
     Engine(Client client, MemorySegment registered) {
@@ -70,6 +74,7 @@ final class Engine {
         this.checked = MpiSettings.CHECKED.value();
         this.jobRank = client.jobRank();
         this.jobSize = client.jobSize();
+        this.stats = Stats.ON ? PeStats.of(client.jobId(), jobRank) : null;
         long limit = MpiSettings.EAGER_LIMIT.value();
         long room = am.maxRequestMedium(world, jobRank) - 4096;
         this.eagerLimit = Math.min(limit, room);
@@ -199,11 +204,24 @@ final class Engine {
         }
     }
 
-    /** Advances everything until {@code op} is done: spins briefly, then yields, then parks. */
+    /**
+     * Advances everything until {@code op} is done: spins briefly, then yields, then parks. Each
+     * call is one {@link Stats#WAIT_MPI_WAIT} wait when statistics are on.
+     */
     void await(Op op) {
         if (closed) {
             checkOpen(op.describe());
         }
+        if (Stats.ON && stats != null) {
+            long t0 = System.nanoTime();
+            spin(op);
+            stats.waited(Stats.WAIT_MPI_WAIT, System.nanoTime() - t0);
+            return;
+        }
+        spin(op);
+    }
+
+    private void spin(Op op) {
         for (int i = 0; !op.isDone(); i++) {
             progress();
             if (!op.isDone()) {

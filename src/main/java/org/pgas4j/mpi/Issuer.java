@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.zip.CRC32;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.ResourceException;
+import org.pgas4j.internal.stats.Stats;
 
 /**
  * The origin side: checks a PUT, GET or message, then issues it as one {@link Wire#REQUEST}.
@@ -157,15 +158,19 @@ final class Issuer {
         args[6] = flags;
         if (slot >= 0) {
             box.publish(targetJob, slot, Wire.REQUEST, args, Wire.ARGS, length);
-            return;
-        }
-        try {
-            engine.sendRequest(targetJob, s, length, args);
-        } catch (RuntimeException e) {
-            if (id != 0) {
-                engine.origins.abandon(id);
+        } else {
+            try {
+                engine.sendRequest(targetJob, s, length, args);
+            } catch (RuntimeException e) {
+                if (id != 0) {
+                    engine.origins.abandon(id);
+                }
+                throw e;
             }
-            throw e;
+        }
+        if (Stats.ON && engine.stats != null) {
+            engine.stats.count(kind == Wire.MESSAGE ? Stats.MPI_SEND : isGet ? Stats.MPI_GET : Stats.MPI_PUT,
+                    targetJob, bytes);
         }
     }
 

@@ -158,7 +158,7 @@ public final class Mpi implements AutoCloseable {
         if (engine.isClosed()) {
             return;
         }
-        world.barrier();
+        world.sync(); // the world's barrier, not counted as the application's
         engine.markClosed();
         if (ownsClient) {
             client.close();

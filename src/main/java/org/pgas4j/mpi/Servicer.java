@@ -1,6 +1,7 @@
 package org.pgas4j.mpi;
 
 import java.lang.foreign.MemorySegment;
+import org.pgas4j.internal.stats.Stats;
 
 /**
  * Services one request against a servicing buffer ({@code base}, {@code size},
@@ -38,6 +39,9 @@ final class Servicer {
             engine.notifyServiced(in);
         } else {
             get(in, base, at);
+        }
+        if (Stats.ON && engine.stats != null) {
+            engine.stats.count(Stats.MPI_SERVICE, in.sourceJob, in.bytes);
         }
         return null;
     }
@@ -169,6 +173,9 @@ final class Servicer {
             }
         }
         engine.notifyServiced(in);
+        if (Stats.ON && engine.stats != null) {
+            engine.stats.count(Stats.MPI_RECV, in.sourceJob, n);
+        }
         if (in.bytes > capacity) {
             throw new MpiException(who + ": the message from rank " + sourceRank + " with tag " + in.tag + " has "
                     + in.bytes + " bytes but the receive buffer holds " + capacity + " (" + count + " x " + type

@@ -26,12 +26,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.pgas4j.launcher.testpes.JfrPe;
 import org.pgas4j.launcher.testpes.ShmemWaitPe;
+import org.pgas4j.launcher.testpes.StatsScriptPe;
 
 /**
  * {@code pgas4j run --jfr=DIR}: real jobs (shm with 2 and 3 PEs, local with 3) run {@link JfrPe},
  * and their recordings, read with {@link RecordingFile}, hold pgas4j's events with the expected
  * fields: barriers, collectives, a long wait, a slow AM handler, segments, endpoints, and for a
- * job whose last PE exits with status 3, the other PEs' JobAbort events naming it.
+ * job whose last PE exits with status 3, the other PEs' JobAbort events naming it; and the periodic
+ * Counters event of a job with statistics on (none without).
  */
 class JfrRecordingTest {
     private static final String CP = LauncherProcess.TEST_CLASSES.toString();
@@ -105,6 +107,38 @@ class JfrRecordingTest {
         assertEquals(1, count(waits, e -> e.getString("kind").equals("shmem.waitUntil") && e.getInt("pe") == 0
                 && e.getDuration().compareTo(Duration.ofMillis(30)) >= 0), waits::toString);
         assertTrue(of(read(files.get(1)), "org.pgas4j.shmem.WaitUntil").isEmpty());
+    }
+
+    @ParameterizedTest(name = "statistics on: {0}")
+    @ValueSource(booleans = {true, false})
+    @Timeout(90)
+    void theCountersEventSamplesEveryPesTotalsWhileStatisticsAreOn(boolean stats) throws Exception {
+        Path jfr = dir.resolve("counters.jfr");
+        List<String> args = new ArrayList<>(List.of("run", "-np", "3", "--transport", "local"));
+        if (stats) {
+            args.add("--stats=" + dir.resolve("counters.json"));
+        }
+        args.addAll(List.of("-XX:StartFlightRecording=filename=" + jfr + ",dumponexit=true,"
+                + "+org.pgas4j.Counters#period=50ms", "-Xlog:jfr+startup=off", "-cp", CP,
+                StatsScriptPe.class.getName(), "linger"));
+        LauncherProcess.Result r = LauncherProcess.run(dir, args.toArray(String[]::new));
+        assertEquals(0, r.status(), r::toString);
+        List<RecordedEvent> counters = of(read(jfr), "org.pgas4j.Counters");
+        if (!stats) {
+            assertTrue(counters.isEmpty(), counters::toString);
+            return;
+        }
+        for (int pe = 0; pe < 3; pe++) {
+            int rank = pe;
+            // StatsScriptPe's totals while it lingers (before its close's barrier): see StatisticsTest.
+            assertTrue(counters.stream().anyMatch(e -> e.getInt("pe") == rank && e.getLong("puts") == 6
+                    && e.getLong("putBytes") == 140 && e.getLong("gets") == 3 && e.getLong("getBytes") == 12
+                    && e.getLong("atomics") == 4 && e.getLong("atomicBytes") == 32 && e.getLong("amRequests") == 3
+                    && e.getLong("amRequestBytes") == 16 && e.getLong("amReplies") == 2
+                    && e.getLong("amReplyBytes") == 0 && e.getLong("collectives") == 4
+                    && e.getLong("facadeOperations") == 0 && e.getLong("waits") >= 4
+                    && e.getDuration("waitTime").toNanos() > 0), "PE " + pe + ": " + counters);
+        }
     }
 
     /** The events PE {@code pe} of a job of {@code np} running JfrPe must have recorded. */

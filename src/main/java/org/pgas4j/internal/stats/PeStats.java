@@ -101,6 +101,27 @@ public final class PeStats {
         return sum;
     }
 
+    /**
+     * The operations ({@code bytes} false) or bytes of kinds {@code [from, to)} to every target in
+     * a {@link #snapshot()}.
+     */
+    public long total(long[] snapshot, int from, int to, boolean bytes) {
+        long s = 0;
+        for (int i = from * size; i < to * size; i++) {
+            s += snapshot[(bytes ? bytesBase : 0) + i];
+        }
+        return s;
+    }
+
+    /** The waits of every kind ({@code nanos} false) or the nanoseconds they took, in a {@link #snapshot()}. */
+    public long waitTotal(long[] snapshot, boolean nanos) {
+        long s = 0;
+        for (int w = 0; w < Stats.WAITS; w++) {
+            s += snapshot[waitBase + (nanos ? Stats.WAITS : 0) + w];
+        }
+        return s;
+    }
+
     /** Withdraws these counters from {@link #of} and encodes them for the launcher ({@link PeReport#decode}). */
     public byte[] close() {
         LIVE.remove(key(jobId, rank), this);

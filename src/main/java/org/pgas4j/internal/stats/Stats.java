@@ -40,6 +40,39 @@ public final class Stats {
     public static final int SHMEM_GET = 18;
     public static final int SHMEM_AMO = 19;
     public static final int SHMEM_COLLECTIVE = 20;
+    // The MPI facade as it sees its calls, against the target's (or origin's) job rank.
+    /** A PUT, PUTHOLD or PUTC issued, against the target; bytes: the origin data. */
+    public static final int MPI_PUT = 21;
+    /** A GET, GETHOLD or GETC issued, against the target; bytes: the data asked for. */
+    public static final int MPI_GET = 22;
+    /** A message sent ({@code send}, {@code isend}), against the destination. */
+    public static final int MPI_SEND = 23;
+    /** A PUT-family or GET-family request serviced here (ACCEPT, OFFER, AVAIL, the C forms), against its origin. */
+    public static final int MPI_SERVICE = 24;
+    /** A message received here ({@code recv}, {@code irecv}), against its sender; bytes: those delivered. */
+    public static final int MPI_RECV = 25;
+    /**
+     * A collective of the facade (barrier, ACCEPTC, OFFERC and their I forms), against the caller;
+     * the barriers of {@code Mpi.init} and {@code close} are not the application's and not counted.
+     */
+    public static final int MPI_COLLECTIVE = 26;
+    // The GASPI facade as it sees its calls, against the remote rank (GASPI ranks are job ranks).
+    /** {@code write}, {@code writeList} (one per call, its bytes summed) and the write of the notify forms. */
+    public static final int GASPI_WRITE = 27;
+    /** {@code read}, {@code readList}, {@code readNotify}. */
+    public static final int GASPI_READ = 28;
+    /** {@code notify} and the notification of {@code writeNotify}, {@code writeListNotify}; 4 bytes. */
+    public static final int GASPI_NOTIFY = 29;
+    /** {@code atomicFetchAdd}, {@code atomicCompareSwap}; 8 bytes. */
+    public static final int GASPI_ATOMIC = 30;
+    /** {@code passiveSend}. */
+    public static final int GASPI_PASSIVE = 31;
+    /**
+     * A completed {@code barrier}, {@code allreduce} or {@code allreduceUser}, against the caller
+     * (the barriers of {@code init}, {@code term} and the collective segment procedures are not
+     * counted).
+     */
+    public static final int GASPI_COLLECTIVE = 32;
 
     /** The names of the operation kinds, indexed by kind, as the report writes them. */
     public static final List<String> KIND_NAMES = List.of("put", "get", "atomic",
@@ -47,7 +80,9 @@ public final class Stats {
             "am_reply_short", "am_reply_medium", "am_reply_long",
             "coll_barrier", "coll_broadcast", "coll_reduce", "coll_allreduce", "coll_gather", "coll_allgather",
             "coll_scatter", "coll_alltoall",
-            "shmem_put", "shmem_get", "shmem_amo", "shmem_collective");
+            "shmem_put", "shmem_get", "shmem_amo", "shmem_collective",
+            "mpi_put", "mpi_get", "mpi_send", "mpi_service", "mpi_recv", "mpi_collective",
+            "gaspi_write", "gaspi_read", "gaspi_notify", "gaspi_atomic", "gaspi_passive", "gaspi_collective");
 
     /** Time in team barriers. */
     public static final int WAIT_BARRIER = 0;
@@ -61,10 +96,29 @@ public final class Stats {
     public static final int WAIT_SHMEM_WAIT_UNTIL = 4;
     /** Time in the shmem facade's {@code quiet}. */
     public static final int WAIT_SHMEM_QUIET = 5;
+    /**
+     * Time in the MPI facade's blocking calls that wait for peers: ACCEPT, OFFER, AVAIL, ACCEPTC,
+     * OFFERC, {@code Request.waitFor} (and so {@code waitAll}, each request), {@code recv},
+     * {@code probe}.
+     */
+    public static final int WAIT_MPI_WAIT = 6;
+    /** Time in the MPI facade's {@code Comm.barrier}. */
+    public static final int WAIT_MPI_BARRIER = 7;
+    /** Time in GASPI's {@code notifyWaitsome}. */
+    public static final int WAIT_GASPI_NOTIFY_WAITSOME = 8;
+    /** Time in GASPI's {@code wait} on a queue. */
+    public static final int WAIT_GASPI_WAIT = 9;
+    /** Time in GASPI's {@code barrier}. */
+    public static final int WAIT_GASPI_BARRIER = 10;
+    /** Time in GASPI's {@code allreduce} and {@code allreduceUser}. */
+    public static final int WAIT_GASPI_COLLECTIVE = 11;
+    /** Time in GASPI's {@code passiveReceive}. */
+    public static final int WAIT_GASPI_PASSIVE_RECEIVE = 12;
 
     /** The names of the wait kinds, indexed by kind. */
     public static final List<String> WAIT_NAMES = List.of("barrier", "collective", "event", "nbi",
-            "shmem_wait_until", "shmem_quiet");
+            "shmem_wait_until", "shmem_quiet", "mpi_wait", "mpi_barrier", "gaspi_notify_waitsome", "gaspi_wait",
+            "gaspi_barrier", "gaspi_collective", "gaspi_passive_receive");
 
     /** Number of operation kinds. */
     public static final int KINDS = KIND_NAMES.size();

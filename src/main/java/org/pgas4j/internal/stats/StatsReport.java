@@ -48,6 +48,12 @@ public record StatsReport(String jobId, int size, PeStats.PeReport[] pes) {
         return new StatsReport(jobId, size, pes);
     }
 
+    /** Whether {@code kind} is one of the point-to-point kinds, which the PE x PE matrices sum. */
+    public static boolean isPointToPoint(String kind) {
+        int k = Stats.KIND_NAMES.indexOf(kind);
+        return k >= 0 && k < Stats.POINT_TO_POINT;
+    }
+
     /** Ranks whose counters are missing. */
     public List<Integer> missing() {
         List<Integer> m = new ArrayList<>();
@@ -313,8 +319,12 @@ public record StatsReport(String jobId, int size, PeStats.PeReport[] pes) {
      * @param bytes the bytes matrix
      * @param ops the operations matrix
      * @param missing the PEs whose counters are missing
+     * @param kindOps the operations of each kind any PE counted, [from][to], by kind name in the
+     *        report's order (the facades' kinds included)
+     * @param kindBytes the bytes of the same kinds
      */
-    public record Matrices(String jobId, long[][] bytes, long[][] ops, List<Integer> missing) {
+    public record Matrices(String jobId, long[][] bytes, long[][] ops, List<Integer> missing,
+                           Map<String, long[][]> kindOps, Map<String, long[][]> kindBytes) {
     }
 
     /**
@@ -340,7 +350,42 @@ public record StatsReport(String jobId, int size, PeStats.PeReport[] pes) {
                 }
             }
         }
-        return new Matrices(String.valueOf(root.get("job")), bytes, ops, missing);
+        Map<String, long[][]> kindOps = new LinkedHashMap<>();
+        Map<String, long[][]> kindBytes = new LinkedHashMap<>();
+        if (root.get("kinds") instanceof List<?> kinds && root.get("per_pe") instanceof List<?> perPe) {
+            for (Object k : kinds) {
+                for (Object o : perPe) {
+                    if (o instanceof Map<?, ?> pe && pe.get("pe") instanceof Number r && r.intValue() >= 0
+                            && r.intValue() < n) {
+                        kindRow(kindOps, pe.get("ops_by_target"), String.valueOf(k), r.intValue(), n);
+                        kindRow(kindBytes, pe.get("bytes_by_target"), String.valueOf(k), r.intValue(), n);
+                    }
+                }
+            }
+        }
+        return new Matrices(String.valueOf(root.get("job")), bytes, ops, missing, kindOps, kindBytes);
+    }
+
+    /** Row {@code from} of kind {@code kind}'s matrix in {@code into}, from a PE's {@code *_by_target} map, if it has it. */
+    private static void kindRow(Map<String, long[][]> into, Object byTarget, String kind, int from, int n) {
+        if (byTarget instanceof Map<?, ?> m && m.get(kind) != null) {
+            into.computeIfAbsent(kind, x -> new long[n][n])[from] = counts(m.get(kind), n, "PE " + from + "'s " + kind);
+        }
+    }
+
+    /** A row of {@code n} counts, or IllegalArgumentException naming {@code name}. */
+    private static long[] counts(Object o, int n, String name) {
+        if (!(o instanceof List<?> row) || row.size() != n) {
+            throw new IllegalArgumentException(name + " does not have " + n + " entries");
+        }
+        long[] r = new long[n];
+        for (int t = 0; t < n; t++) {
+            if (!(row.get(t) instanceof Number v) || v.doubleValue() < 0) {
+                throw new IllegalArgumentException(name + "[" + t + "] is not a count");
+            }
+            r[t] = v.longValue();
+        }
+        return r;
     }
 
     private static long[][] matrixOf(Object o, int n, String name) {
@@ -348,17 +393,9 @@ public record StatsReport(String jobId, int size, PeStats.PeReport[] pes) {
         if (n < 1 || rows.size() != n) {
             throw new IllegalArgumentException(name + " has " + rows.size() + " rows for " + n + " PEs");
         }
-        long[][] m = new long[n][n];
+        long[][] m = new long[n][];
         for (int f = 0; f < n; f++) {
-            if (!(rows.get(f) instanceof List<?> row) || row.size() != n) {
-                throw new IllegalArgumentException(name + " row " + f + " does not have " + n + " entries");
-            }
-            for (int t = 0; t < n; t++) {
-                if (!(row.get(t) instanceof Number v) || v.doubleValue() < 0) {
-                    throw new IllegalArgumentException(name + "[" + f + "][" + t + "] is not a count");
-                }
-                m[f][t] = v.longValue();
-            }
+            m[f] = counts(rows.get(f), n, name + " row " + f);
         }
         return m;
     }

@@ -18,13 +18,14 @@ import org.pgas4j.Team;
  *       MEDIUM request of 16 bytes to r+1;</li>
  *   <li>2 barriers and one allreduce (plus the barrier of {@code Client.close}).</li>
  * </ul>
- * With {@code kill} as argument, PE 1 exits abruptly after the first barrier instead of closing.
+ * With {@code kill} as argument, PE 1 exits abruptly after the first barrier instead of closing;
+ * with {@code linger}, every PE sleeps 2.5 s before closing (for the periodic JFR event).
  */
 public final class StatsScriptPe {
     private StatsScriptPe() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
         AtomicInteger replies = new AtomicInteger();
         AtomicInteger mediums = new AtomicInteger();
         try (Client client = Client.init()) {
@@ -58,6 +59,9 @@ public final class StatsScriptPe {
             }
             world.barrier();
             client.collectives().allreduceLong(world, r, ReduceOp.SUM);
+            if (args.length > 0 && args[0].equals("linger")) {
+                Thread.sleep(2500); // JFR runs a newly registered periodic hook first about a second after registration
+            }
         }
         System.out.println("scripted PE done");
     }
