@@ -11,6 +11,8 @@ import org.pgas4j.JobAbortedException;
 import org.pgas4j.Peer;
 import org.pgas4j.Rma;
 import org.pgas4j.Team;
+import org.pgas4j.internal.stats.PeStats;
+import org.pgas4j.internal.stats.Stats;
 
 /**
  * GASPI's one-sided communication on queues: write, read, their list forms, notifications, and
@@ -35,6 +37,8 @@ final class OneSided {
     private final int me;
     private final int ranks;
     private final Peer[] managementPeers;
+    /** This rank's statistics counters ({@link Stats#ON}), or null: stores into mapped memory count as the core's puts. */
+    private final PeStats stats;
     /** Each rank's management memory as mapped here (null: reached through the core only), resolved once. */
     private final MemorySegment[] managementViews;
     private final boolean[] managementViewResolved;
@@ -52,6 +56,7 @@ final class OneSided {
         this.me = client.jobRank();
         this.ranks = client.jobSize();
         this.managementPeers = new Peer[ranks];
+        this.stats = Stats.ON ? PeStats.of(client.jobId(), me) : null;
         this.managementViews = new MemorySegment[ranks];
         this.managementViewResolved = new boolean[ranks];
     }
@@ -119,6 +124,17 @@ final class OneSided {
         }
         try {
             Team pair = table.pair(r.endpoint());
+            MemorySegment direct;
+            if (!read && l.view() != null && (direct = r.view(pair, rank)) != null) {
+                // mapped here: the write is a copy, complete when issued; the queue keeps nothing for
+                // it, and a notification after it is ordered by the release fence of fence()
+                MemorySegment.copy(l.view(), offLocal, direct, offRemote, size);
+                if (Stats.ON && stats != null) {
+                    stats.count(Stats.PUT, rank, size); // the core's put it replaces
+                }
+                queues.postDone(queue);
+                return;
+            }
             if (read) {
                 queues.post(queue, rma.getNB(pair, rank, offRemote, l.core(), offLocal, size));
             } else if (rma.nbiOutstanding() == 0) {
@@ -189,6 +205,9 @@ final class OneSided {
             try {
                 if (view != null) {
                     NOTIFICATION.setRelease(view, at, value); // a mapped peer: the store itself, after the fence
+                    if (Stats.ON && stats != null) {
+                        stats.count(Stats.PUT, rank, Integer.BYTES); // the core's putInt it replaces
+                    }
                 } else {
                     rma.putInt(managementPeer(rank), at, value);
                 }

@@ -59,6 +59,11 @@ final class Engine {
     private final Mailbox.Sink sink = this::deliver;
     private final int[] noticeArgs = new int[1];
     private int nextCommId = 1;
+    /** Steps between two polls of the core while the mailbox carries the traffic (see {@link #progress}). */
+    private static final int AM_POLL_EVERY = 8;
+    private int stepsSinceAmPoll;
+    /** Whether the last poll of the core ran something. */
+    private boolean amBusy = true;
     /** This process's statistics counters ({@link Stats#ON}), or null. */
     final PeStats stats;
     private volatile boolean closed;
@@ -170,7 +175,13 @@ final class Engine {
      * order and drops the finished ones.
      */
     void progress() {
-        am.poll();
+        // With the mailbox carrying the traffic of mapped peers, the core is polled every
+        // AM_POLL_EVERY-th step (and every step while it has something): a spinning wait then
+        // sees its mailbox sooner, and active messages wait at most a few steps more.
+        if (mailbox == null || amBusy || ++stepsSinceAmPoll >= AM_POLL_EVERY) {
+            stepsSinceAmPoll = 0;
+            amBusy = am.poll() > 0;
+        }
         if (mailbox != null) {
             mailbox.poll(sink);
         }

@@ -6,6 +6,8 @@ import java.lang.invoke.VarHandle;
 import org.pgas4j.Peer;
 import org.pgas4j.Rma;
 import org.pgas4j.Team;
+import org.pgas4j.internal.stats.PeStats;
+import org.pgas4j.internal.stats.Stats;
 
 /**
  * The shared-memory fast path of the facade's small messages (requests, notices, small GET
@@ -67,6 +69,8 @@ final class Mailbox {
     private final long[] notesAcked;
     private final MemorySegment staging;
     private final int[] args = new int[Wire.ARGS];
+    /** This process's statistics counters ({@link Stats#ON}), or null: direct stores count as the core's puts. */
+    private final PeStats stats;
 
     /** The bytes of the region for a job of {@code jobSize} processes. */
     static long bytes(int jobSize) {
@@ -96,6 +100,7 @@ final class Mailbox {
         this.notesReceived = new long[jobSize];
         this.notesAcked = new long[jobSize];
         this.staging = staging;
+        this.stats = Stats.ON ? PeStats.of(world.client().jobId(), me) : null;
         local.asSlice(base, bytes(jobSize)).fill((byte) 0);
         VarHandle.fullFence();
     }
@@ -141,6 +146,9 @@ final class Mailbox {
         MemorySegment v = views[j];
         if (v != null) {
             SEQ.setRelease(v, offset, value);
+            if (Stats.ON && stats != null) {
+                stats.count(Stats.PUT, j, Long.BYTES); // the core's putLong it replaces
+            }
         } else {
             rma.putLong(peer(j), offset, value);
         }
@@ -192,6 +200,9 @@ final class Mailbox {
         long n = sent[target];
         SEQ.setRelease(v, slot, n + 1);
         sent[target] = n + 1;
+        if (Stats.ON && stats != null) {
+            stats.count(Stats.PUT, target, HEADER + length); // the core's put and putLong it replaces, as one put
+        }
     }
 
     /**
