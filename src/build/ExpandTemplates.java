@@ -14,7 +14,7 @@ import java.util.stream.Stream;
  * <p>A template is a Java source named {@code X.java.template}. Lines between {@code //#each TYPES}
  * and {@code //#end} are written once per listed primitive type, with {@code $type$} (int),
  * {@code $Type$} (Int), {@code $TYPE$} (INT), {@code $Boxed$} (Integer), {@code $BYTES$} (4),
- * {@code $BITS$} (32), {@code $LAYOUT$} (JAVA_INT) and {@code $UNALIGNED$} (JAVA_INT_UNALIGNED;
+ * {@code $LOG2BYTES$} (2), {@code $BITS$} (32), {@code $LAYOUT$} (JAVA_INT) and {@code $UNALIGNED$} (JAVA_INT_UNALIGNED;
  * JAVA_BYTE for byte) replaced. A block may name its own replacements on lines right after its
  * {@code //#each}: {@code //#let $NAME$ int="(int) " long=""} (a value per type, quoted if it has
  * spaces). Every other line is copied as it is. An output is rewritten only when its text changed,
@@ -32,7 +32,8 @@ public final class ExpandTemplates {
             }
             return line.replace("$type$", type).replace("$TYPE$", type.toUpperCase())
                     .replace("$BITS$", Integer.toString(8 * bytes)).replace("$Type$", capitalised()).replace("$Boxed$", boxed)
-                    .replace("$BYTES$", Integer.toString(bytes)).replace("$LAYOUT$", "JAVA_" + type.toUpperCase())
+                    .replace("$BYTES$", Integer.toString(bytes)).replace("$LOG2BYTES$", Integer.toString(
+                            Integer.numberOfTrailingZeros(bytes))).replace("$LAYOUT$", "JAVA_" + type.toUpperCase())
                     .replace("$UNALIGNED$", "JAVA_" + type.toUpperCase() + (bytes == 1 ? "" : "_UNALIGNED"));
         }
     }

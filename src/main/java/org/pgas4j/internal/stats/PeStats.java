@@ -22,7 +22,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Array layout, with {@code K} = {@link Stats#KINDS}, {@code n} = job size and
  * {@code W} = {@link Stats#WAITS}: operations {@code [kind * n + target]}, then bytes at
  * {@code K * n + kind * n + target}, then wait counts {@code [2Kn + wait]} and wait nanoseconds
- * {@code [2Kn + W + wait]}.
+ * {@code [2Kn + W + wait]}; then the operations of fixed size ({@link #countSized}), one count
+ * per (kind, size, target) with no bytes counter, which {@link #snapshot()} folds into the first
+ * two sections.
  */
 public final class PeStats {
     private static final int MAGIC = 0x50475354; // "PGST"
@@ -33,6 +35,10 @@ public final class PeStats {
     private final int size;
     private final int bytesBase;
     private final int waitBase;
+    /** Where the fixed-size operations start: {@code [sizedBase + ((kind << 2) + log2(bytes)) * n + target]}. */
+    private final int sizedBase;
+    /** The length of a snapshot: operations, bytes, waits. */
+    private final int reportLength;
     private final long startNanos = System.nanoTime();
     private final List<long[]> arrays = new ArrayList<>(); // guarded by itself
     private final ThreadLocal<long[]> local = ThreadLocal.withInitial(this::register);
@@ -46,6 +52,8 @@ public final class PeStats {
         this.size = size;
         this.bytesBase = Stats.KINDS * size;
         this.waitBase = 2 * Stats.KINDS * size;
+        this.reportLength = waitBase + 2 * Stats.WAITS;
+        this.sizedBase = reportLength;
         this.ownerCounters = register();
     }
 
@@ -66,7 +74,7 @@ public final class PeStats {
     }
 
     private long[] register() {
-        long[] a = new long[waitBase + 2 * Stats.WAITS];
+        long[] a = new long[sizedBase + SIZED_KINDS * 4 * size];
         synchronized (arrays) {
             arrays.add(a);
         }
@@ -81,6 +89,20 @@ public final class PeStats {
         c[bytesBase + i] += bytes;
     }
 
+    /** The kinds {@link #countSized} takes: {@link Stats#PUT}, {@link Stats#GET} and {@link Stats#ATOMIC}. */
+    private static final int SIZED_KINDS = 3;
+
+    /**
+     * Counts one operation of {@code kind} ({@link Stats#PUT}, {@link Stats#GET} or
+     * {@link Stats#ATOMIC}) to PE {@code target} moving {@code 1 << log2Bytes} bytes (1 to 8): one
+     * increment instead of {@link #count}'s two, for the scalar puts, gets and atomics, whose
+     * size is known where they are counted; the bytes are added up at {@link #snapshot()}.
+     */
+    public void countSized(int kind, int log2Bytes, int target) {
+        long[] c = Thread.currentThread() == owner ? ownerCounters : local.get();
+        c[sizedBase + ((kind << 2) + log2Bytes) * size + target]++;
+    }
+
     /** Counts one wait of {@code wait} kind that took {@code nanos}. */
     public void waited(int wait, long nanos) {
         long[] c = Thread.currentThread() == owner ? ownerCounters : local.get();
@@ -90,11 +112,21 @@ public final class PeStats {
 
     /** Every thread's counters summed. */
     public long[] snapshot() {
-        long[] sum = new long[waitBase + 2 * Stats.WAITS];
+        long[] all = new long[sizedBase + SIZED_KINDS * 4 * size];
         synchronized (arrays) {
             for (long[] a : arrays) {
-                for (int i = 0; i < sum.length; i++) {
-                    sum[i] += a[i];
+                for (int i = 0; i < all.length; i++) {
+                    all[i] += a[i];
+                }
+            }
+        }
+        long[] sum = java.util.Arrays.copyOf(all, reportLength);
+        for (int kind = 0; kind < SIZED_KINDS; kind++) {
+            for (int log2 = 0; log2 < 4; log2++) {
+                for (int target = 0; target < size; target++) {
+                    long n = all[sizedBase + ((kind << 2) + log2) * size + target];
+                    sum[kind * size + target] += n;
+                    sum[bytesBase + kind * size + target] += n << log2;
                 }
             }
         }
