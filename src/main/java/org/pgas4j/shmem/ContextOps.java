@@ -8,6 +8,8 @@ import org.pgas4j.BadArgumentException;
 import org.pgas4j.DataType;
 import org.pgas4j.Event;
 import org.pgas4j.Peer;
+import org.pgas4j.internal.stats.PeStats;
+import org.pgas4j.internal.stats.Stats;
 
 /**
  * How a {@link ShmemContext}'s checked operations are carried out on the core: array transfers
@@ -60,6 +62,18 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
             default -> getArrayNb(rmaPeers[pe], local, off, localIndex, count);
         };
         keep(e);
+        if (Stats.ON) {
+            count(mode == PUT || mode == PUT_NBI ? Stats.SHMEM_PUT : Stats.SHMEM_GET, rmaPeers[pe],
+                    (long) count * carrier.byteSize());
+        }
+    }
+
+    /** Counts one operation of the facade's {@code kind} to {@code peer}'s PE (statistics on). */
+    final void count(int kind, Peer peer, long bytes) {
+        PeStats s = shmem.stats();
+        if (s != null) {
+            s.count(kind, peer.jobRank(), bytes);
+        }
     }
 
     private void putArrayNbi(Peer peer, Object src, long off, int from, int count) {
@@ -128,6 +142,9 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
         } else {
             atomics.addLong(sigPeer, sigOff, signal);
         }
+        if (Stats.ON) {
+            count(Stats.SHMEM_AMO, sigPeer, Long.BYTES); // the signal's update
+        }
     }
 
     // ---------------------------------------------------------------- atomics
@@ -141,6 +158,9 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
     /** Runs {@code op} at the checked target; the commonest take the core's specialised calls (no op dispatch). */
     final long apply(Peer peer, AtomicType type, AtomicOp op, long off, long v1, long v2) {
         boolean wide = type == AtomicType.LONG || type == AtomicType.ULONG;
+        if (Stats.ON) {
+            count(Stats.SHMEM_AMO, peer, wide ? Long.BYTES : Integer.BYTES);
+        }
         if (op == AtomicOp.FADD && wide) {
             return atomics.fetchAddLong(peer, off, v1);
         }
@@ -161,6 +181,9 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
         }
         long off = atomicElement(routine, dest, index, pe, family);
         keep(atomics.opNB(fetched, amoPeers[pe], off, dest.type().atomicType(), op, v1, v2));
+        if (Stats.ON) {
+            count(Stats.SHMEM_AMO, amoPeers[pe], dest.type().size());
+        }
     }
 
     final long amoFloating(String routine, SymmetricArray dest, long index, int pe, AtomicOp op, long bits) {
@@ -168,6 +191,9 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
                 MemorySpace.CAP_AMO);
         if (!dest.type().isFloatingPoint()) {
             throw new BadArgumentException(routine + ": " + dest + " is not float or double; use the long form");
+        }
+        if (Stats.ON) {
+            count(Stats.SHMEM_AMO, amoPeers[pe], dest.type().size());
         }
         return atomics.op(amoPeers[pe], off, dest.type().atomicType(), op, bits, 0);
     }

@@ -193,12 +193,26 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
         }
         contexts.quietAllBeforeBarrier();
         coreWorld.barrier();
+        countCollective(0);
     }
 
     /** {@code shmem_sync_all}: a world barrier without completing outstanding operations. */
     public void syncAll() {
         checkOpen("syncAll");
         client.world().barrier();
+        countCollective(0);
+    }
+
+    /** This PE's statistics counters ({@link Stats#ON}), or null. */
+    PeStats stats() {
+        return stats;
+    }
+
+    /** Counts one collective routine of the facade with {@code bytes} of this PE's (statistics on). */
+    void countCollective(long bytes) {
+        if (Stats.ON && stats != null) {
+            stats.count(Stats.SHMEM_COLLECTIVE, client.jobRank(), bytes);
+        }
     }
 
     /** {@code shmem_quiet}: {@link ShmemContext#quiet()} on the default context. */

@@ -137,6 +137,7 @@ public final class ShmemCollectives {
             shmem.symmetric(routine, team.core(), space.id(), sourceElems, root, source.type().ordinal());
         }
         MemorySegment local = space.local;
+        shmem.countCollective(bytes(source, sourceElems));
         return new MemorySegment[] {
             local.asSlice(dest.byteOffset(0), dest.byteSize()),
             local.asSlice(source.byteOffset(0), source.byteSize())

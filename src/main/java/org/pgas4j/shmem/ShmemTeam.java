@@ -96,6 +96,7 @@ public final class ShmemTeam {
     public void sync() {
         check("sync");
         core.barrier();
+        owner().countCollective(0);
     }
 
     /**

@@ -23,6 +23,7 @@ import org.pgas4j.internal.stats.Json;
 import org.pgas4j.internal.stats.StatsReport;
 import org.pgas4j.launcher.testpes.GaspiStatsScriptPe;
 import org.pgas4j.launcher.testpes.MpiStatsScriptPe;
+import org.pgas4j.launcher.testpes.ShmemStatsScriptPe;
 import org.pgas4j.launcher.testpes.StatsScriptPe;
 import org.pgas4j.plot.PlotFile;
 import org.pgas4j.testing.Needs;
@@ -122,6 +123,20 @@ class StatisticsTest {
         return m;
     }
 
+    /** What {@link ShmemStatsScriptPe} on {@code np} PEs must count, by kind: [ops, bytes][from][to]. */
+    static Map<String, long[][][]> expectedShmem(int np) {
+        Map<String, long[][][]> m = new LinkedHashMap<>();
+        for (int r = 0; r < np; r++) {
+            int right = (r + 1) % np;
+            int left = (r + np - 1) % np;
+            add(m, np, "shmem_put", r, right, 4, 3 * 8 + 32);
+            add(m, np, "shmem_get", r, left, 3, 2 * 8 + 16);
+            add(m, np, "shmem_amo", r, right, 2, 8 + 4);
+            add(m, np, "shmem_collective", r, r, 3, 32);
+        }
+        return m;
+    }
+
     /** What {@link GaspiStatsScriptPe} on {@code np} ranks must count, by kind: [ops, bytes][from][to]. */
     static Map<String, long[][][]> expectedGaspi(int np) {
         Map<String, long[][][]> m = new LinkedHashMap<>();
@@ -177,6 +192,12 @@ class StatisticsTest {
     void theMpiFacadesOperationsAreCountedExactly(String transport, int np) throws Exception {
         checkFacade(MpiStatsScriptPe.class, transport, np, "mpi_", expectedMpi(np),
                 Map.of("mpi_wait", 6L, "mpi_barrier", 1L));
+    }
+
+    @ParameterizedTest(name = "{0}, -np {1}")
+    @CsvSource({"local, 2", "local, 3", "shm, 3"})
+    void theShmemFacadesOperationsAreCountedExactly(String transport, int np) throws Exception {
+        checkFacade(ShmemStatsScriptPe.class, transport, np, "shmem_", expectedShmem(np), Map.of());
     }
 
     @ParameterizedTest(name = "{0}, -np {1}")
