@@ -220,7 +220,8 @@ final class LibraryScenarios {
         SymmetricArray a = s.calloc(ShmemType.INT, 2);
         s.local(a).set(ValueLayout.JAVA_INT, 0, 100 + s.myPe());
         s.barrierAll();
-        ShmemTeam odd = s.teamWorld().splitStrided(1, 2, s.nPes() / 2);
+        ShmemTeam odd = s.nPes() == 1 ? s.teamWorld().splitStrided(0, 1, 1)
+                : s.teamWorld().splitStrided(1, 2, s.nPes() / 2); // PEs 1, 3, ...
         if (odd.isValid()) {
             for (int t = 0; t < odd.nPes(); t++) {
                 int world = odd.translatePe(t, s.teamWorld());
@@ -364,6 +365,8 @@ final class LibraryScenarios {
         that(s.mallocWithHints(ShmemType.LONG, 0, Shmem.MALLOC_SIGNAL_REMOTE) == null, "a zero count gives null");
         throwsA(BadArgumentException.class, "undefined hint bits", () -> s.mallocWithHints(ShmemType.LONG, 1, 4));
         throwsA(BadArgumentException.class, "a negative count", () -> s.mallocWithHints(ShmemType.LONG, -1, 0));
+        s.local(atomics).fill((byte) 0); // malloc does not zero
+        s.barrierAll();
         s.ctxDefault().atomicInc(atomics, 0, 0);
         s.ctxDefault().atomicAdd(both, 1, 2, 0);
         s.barrierAll();
