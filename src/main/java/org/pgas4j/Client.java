@@ -406,6 +406,30 @@ public final class Client implements AutoCloseable {
     }
 
     /**
+     * Ends the whole job now ({@code gasnet_exit}; {@code shmem_global_exit}): every PE stops
+     * promptly, whatever it is doing, and the job's exit status is {@code status & 0xFF} (as C's
+     * {@code exit}). Not collective: any one PE may call it. Launched by {@code bin/pgas4j run}
+     * (every transport, one host or several), the launcher reports
+     * {@code PE <rank> <call>: the job ends with status <status>}, stops the other PEs as after a
+     * failure (their waits throw {@link JobAbortedException}, then they halt), removes every shared
+     * file and exits with the status; this process halts without returning. In an in-JVM job
+     * ({@code local}) the PEs are threads: the job is marked ended, the other PEs' waits throw
+     * {@link JobAbortedException}, and this call throws it too, so the thread unwinds; the job's
+     * exception carries the status. Outstanding operations are not completed.
+     *
+     * @param status the job's exit status (its low 8 bits)
+     * @param call what the program called, for the launcher's message (for example
+     *        {@code "called shmem_global_exit(3)"}); null for {@code "called Client.exit(status)"}
+     * @throws JobAbortedException in an in-JVM job, always (after ending the job)
+     */
+    public void exit(int status, String call) {
+        int code = status & 0xFF;
+        String what = call != null ? call : "called Client.exit(" + status + ")";
+        bootstrap.exit(code, what);
+        throw new JobAbortedException("PE " + jobRank + " " + what + ": the job ends with status " + code);
+    }
+
+    /**
      * Whether the job is still healthy as the transport sees it: false once a peer died or the
      * launcher is stopping the job. Cheap; for facades whose own wait loops must fail instead of
      * hanging when a peer is gone.

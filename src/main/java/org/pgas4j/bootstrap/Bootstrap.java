@@ -86,6 +86,27 @@ public interface Bootstrap extends AutoCloseable {
     }
 
     /**
+     * Ends the whole job at the program's request ({@code gasnet_exit}, {@code shmem_global_exit}):
+     * every PE stops promptly and the job's status is {@code status}; the launcher names this PE
+     * and {@code call}. Where the PE is a process it does not return: the job's shared files are
+     * removed and the process halts with {@code status}. A PE that is a thread of an in-JVM job
+     * returns after marking the job ended, and the caller throws.
+     *
+     * <p>The default, for a stand-alone PE: prints the call to stderr, removes the job's shared
+     * files and halts.
+     *
+     * @param status the job's exit status, 0 to 255
+     * @param call what the program called, for the message ("called shmem_global_exit(3)")
+     */
+    default void exit(int status, String call) {
+        System.out.flush();
+        System.err.println("pgas4j: PE " + rank() + " " + call + "; the job ends with status " + status);
+        System.err.flush();
+        ShmFiles.removeJobFiles(jobId());
+        Runtime.getRuntime().halt(status);
+    }
+
+    /**
      * Ends this PE's participation cleanly: tells the launcher that this PE finalized, so that its
      * later exit is not taken as a failure. Not collective. Idempotent.
      */

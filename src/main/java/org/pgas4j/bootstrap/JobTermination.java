@@ -47,6 +47,19 @@ final class JobTermination {
         Runtime.getRuntime().halt(EXIT_STATUS);
     }
 
+    /**
+     * The program ended the job ({@link Bootstrap#exit}): removes the job's shared files and halts
+     * with {@code status} at once (the launcher has been told, or cannot be).
+     */
+    void exitNow(int status) {
+        armed = true;
+        System.out.flush();
+        System.err.flush();
+        ShmFiles.removeJobFiles(jobId);
+        Recordings.writeBeforeHalt();
+        Runtime.getRuntime().halt(status);
+    }
+
     /** The PE finalized cleanly: its shutdown must not touch the job's files. */
     void disarm() {
         armed = false;

@@ -37,7 +37,8 @@ import javax.crypto.spec.SecretKeySpec;
  *       have contributed.</li>
  *   <li>with statistics on, PE &rarr; launcher {@link #STATS} (the PE's counters), unanswered;</li>
  *   <li>PE &rarr; launcher {@link #FINALIZE}, answered by {@link #FINALIZED}; launcher &rarr; PE
- *       {@link #ABORT} (a reason) at any time when the job fails.</li>
+ *       {@link #ABORT} (a reason) at any time when the job fails;</li>
+ *   <li>PE &rarr; launcher {@link #EXIT} (a status, the call): the program ends the whole job.</li>
  * </ol>
  */
 public final class RendezvousProtocol {
@@ -75,6 +76,13 @@ public final class RendezvousProtocol {
 
     /** PE to launcher: the PE's encoded statistics counters, sent before {@link #FINALIZE} (no answer). */
     public static final byte STATS = 10;
+
+    /**
+     * PE to launcher: the program ends the whole job ({@code gasnet_exit}, {@code shmem_global_exit}):
+     * int status, then a UTF-8 description of the call. The launcher aborts every other PE and
+     * exits with that status (no answer).
+     */
+    public static final byte EXIT = 11;
 
     /** Collective kind of a {@link #CONTRIBUTE}: allgather. */
     public static final byte KIND_ALLGATHER = 0;

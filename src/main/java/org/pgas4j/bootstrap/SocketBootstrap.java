@@ -52,6 +52,8 @@ public final class SocketBootstrap implements Bootstrap {
     private static final int CONNECT_TIMEOUT_MILLIS = 10_000;
     private static final int HANDSHAKE_TIMEOUT_MILLIS = 30_000;
     private static final long CLOSE_ACK_TIMEOUT_MILLIS = 5_000;
+    /** How long {@link #exit} waits for the launcher's abort before halting anyway. */
+    static final long EXIT_WAIT_MILLIS = 5_000;
 
     private final int rank;
     private final int size;
@@ -271,6 +273,40 @@ public final class SocketBootstrap implements Bootstrap {
         } catch (IOException | RuntimeException e) {
             // The report names this PE's counters as missing.
         }
+    }
+
+    /**
+     * {@inheritDoc} Sends {@link RendezvousProtocol#EXIT} and waits up to {@link #EXIT_WAIT_MILLIS}
+     * for the launcher's abort (so that the launcher hears of the exit before it sees this process
+     * end), then removes the job's files and halts with {@code status}.
+     */
+    @Override
+    public void exit(int status, String call) {
+        byte[] text = RendezvousProtocol.text(call);
+        byte[] payload = java.nio.ByteBuffer.allocate(4 + text.length).putInt(status).put(text).array();
+        try {
+            synchronized (out) {
+                RendezvousProtocol.write(out, RendezvousProtocol.EXIT, payload);
+            }
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(EXIT_WAIT_MILLIS);
+            stateLock.lock();
+            try {
+                while (failure == null && !closed) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        break;
+                    }
+                    changed.awaitNanos(left);
+                }
+            } finally {
+                stateLock.unlock();
+            }
+        } catch (IOException e) {
+            System.err.println("pgas4j: PE " + rank + " " + call + " but the launcher cannot be told: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        termination.exitNow(status);
     }
 
     @Override

@@ -19,7 +19,9 @@ import org.pgas4j.bootstrap.RendezvousProtocol;
  *       pgas4j) may exit 0 at any time, unless others then wait for it in a collective;</li>
  *   <li>a collective that cannot complete (a PE exited or finalized before contributing, or PEs
  *       disagree on the kind or the order) fails the job with status 1;</li>
- *   <li>the time limit fails the job with status 124, naming the PEs still running.</li>
+ *   <li>the time limit fails the job with status 124, naming the PEs still running;</li>
+ *   <li>a PE that asks to end the job ({@code shmem_global_exit}) ends it with the status it gave,
+ *       named in the report;</li>
  *   <li>in a job on named hosts, a PE's failure is reported a moment later
  *       ({@link HostChecks#GRACE_MILLIS}): when by then every unfinalized PE of its host has exited or
  *       lost its connection, the host is named ({@code host h2 lost all its PEs (2, 3): ...}: a
@@ -153,6 +155,7 @@ final class Job {
             case JobEvent.JoinRequest j -> join(j);
             case JobEvent.Contribution c -> contribute(pes[c.rank()], c);
             case JobEvent.FinalizeRequest f -> finalize(pes[f.rank()]);
+            case JobEvent.ExitRequest x -> exitRequested(pes[x.rank()], x);
             case JobEvent.Statistics s -> statistics[s.rank()] = s.data();
             case JobEvent.Disconnected d -> {
                 if (pes[d.rank()].external()) {
@@ -278,6 +281,19 @@ final class Job {
         }
         pe.finalized = true;
         pe.connection.send(RendezvousProtocol.FINALIZED, new byte[0]);
+    }
+
+    /**
+     * A PE ends the job on purpose ({@code shmem_global_exit}, {@code gasnet_exit}): the job's status
+     * is the one it asked for, even 0, and the message names it; the rest are stopped as after a failure.
+     */
+    private void exitRequested(PeProcess pe, JobEvent.ExitRequest x) {
+        if (failed || pe.exited) {
+            return;
+        }
+        deciding = true; // not a failure to look at the host for: the PE said what it wants
+        fail(pe.name() + " " + x.call() + ": the job ends with status " + x.status(), x.status(), true);
+        deciding = false;
     }
 
     private void disconnected(PeProcess pe, String detail) {

@@ -206,6 +206,17 @@ final class RendezvousServer implements AutoCloseable {
                     events.accept(new JobEvent.Statistics(rank, f.payload()));
                 } else if (f.type() == FINALIZE) {
                     events.accept(new JobEvent.FinalizeRequest(rank));
+                } else if (f.type() == RendezvousProtocol.EXIT) {
+                    ByteBuffer b = f.buffer();
+                    int status = b.remaining() < 4 ? -1 : b.getInt();
+                    if (status < 0 || status > 255) {
+                        events.accept(new JobEvent.ProtocolError(rank, "sent a malformed exit request"));
+                        return;
+                    }
+                    byte[] call = new byte[b.remaining()];
+                    b.get(call);
+                    events.accept(new JobEvent.ExitRequest(rank, status,
+                            new String(call, java.nio.charset.StandardCharsets.UTF_8)));
                 } else {
                     events.accept(new JobEvent.ProtocolError(rank, "sent an unexpected frame of type " + f.type()));
                     return;

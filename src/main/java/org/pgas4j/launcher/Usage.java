@@ -49,7 +49,8 @@ final class Usage {
             Every -Dpgas4j.* property given to the launcher is passed on to the PEs. PEs on other hosts
             are started with ssh -o BatchMode=yes; the same JDK and class path must exist there at the
             same paths. The exit status is the first failing PE's status (128+signal for a killed PE),
-            124 on timeout, 2 for a bad command line. When a PE fails the others are aborted and the
+            124 on timeout, 2 for a bad command line, the status a PE passed to shmem_global_exit
+            (Client.exit). When a PE fails or so ends the job the others are aborted and the
             job's shared files removed. More in docs/launcher.md.
             A PE that joined the job must close its bootstrap (or client) before it exits; exiting
             without doing so while other PEs still run fails the job (status 1), as in MPI.

@@ -50,6 +50,8 @@ abstract sealed class ContextTargets permits ContextOps {
     /** The events of operations not complete in their call (gets, fetching atomics), until the next quiet. */
     private Event[] pending = new Event[16];
     private int pendingCount;
+    /** Guards {@link #pending} and {@link #spacePeers}: threads may share a context (MULTIPLE). */
+    private final Object lock = new Object();
 
     ContextTargets(Shmem shmem, ShmemTeam team) {
         this.shmem = shmem;
@@ -65,12 +67,16 @@ abstract sealed class ContextTargets permits ContextOps {
         rmaPeers = NO_PEERS;
         amoSpace = null;
         amoPeers = NO_PEERS;
-        spacePeers.clear();
+        synchronized (lock) {
+            spacePeers.clear();
+        }
     }
 
     /** Drops the handles of a destroyed space (its objects are all freed, so the hot path no longer reaches them). */
     final void forget(MemorySpace space) {
-        spacePeers.remove(space);
+        synchronized (lock) {
+            spacePeers.remove(space);
+        }
         if (rmaSpace == space) {
             rmaSpace = null;
             rmaPeers = NO_PEERS;
@@ -85,11 +91,16 @@ abstract sealed class ContextTargets permits ContextOps {
 
     /** Completes the operations this context holds events for (its gets and fetching atomics). */
     final void waitPending() {
-        for (int i = 0; i < pendingCount; i++) {
-            pending[i].waitFor();
-            pending[i] = null;
+        if (pendingCount == 0) {
+            return;
         }
-        pendingCount = 0;
+        synchronized (lock) {
+            for (int i = 0; i < pendingCount; i++) {
+                pending[i].waitFor();
+                pending[i] = null;
+            }
+            pendingCount = 0;
+        }
     }
 
     /** Keeps {@code e} for the next quiet unless it is already complete. */
@@ -97,10 +108,12 @@ abstract sealed class ContextTargets permits ContextOps {
         if (e == Event.DONE) {
             return;
         }
-        if (pendingCount == pending.length) {
-            pending = Arrays.copyOf(pending, pendingCount * 2);
+        synchronized (lock) {
+            if (pendingCount == pending.length) {
+                pending = Arrays.copyOf(pending, pendingCount * 2);
+            }
+            pending[pendingCount++] = e;
         }
-        pending[pendingCount++] = e;
         shmem.eventKept();
     }
 
@@ -164,24 +177,26 @@ abstract sealed class ContextTargets permits ContextOps {
             throw new BadArgumentException(routine + ": " + space.describe() + " does not support "
                     + (cap == MemorySpace.CAP_AMO ? "atomics (CAP_AMO)" : "RMA (CAP_RMA)"));
         }
-        Peer[] peers = spacePeers.get(space);
-        if (peers == null) {
-            peers = new Peer[team.nPes()];
-            spacePeers.put(space, peers);
-        }
-        Peer p = peers[pe];
-        if (p == null) {
-            p = rma.peer(space.route, jobRank); // the route is ranked by jobrank
-            peers[pe] = p;
-        }
-        long caps = space.caps();
-        if ((caps & MemorySpace.CAP_RMA) != 0) {
-            rmaSpace = space;
-            rmaPeers = peers;
-        }
-        if ((caps & MemorySpace.CAP_AMO) != 0) {
-            amoSpace = space;
-            amoPeers = peers;
+        synchronized (lock) {
+            Peer[] peers = spacePeers.get(space);
+            if (peers == null) {
+                peers = new Peer[team.nPes()];
+                spacePeers.put(space, peers);
+            }
+            Peer p = peers[pe];
+            if (p == null) {
+                p = rma.peer(space.route, jobRank); // the route is ranked by jobrank
+                peers[pe] = p;
+            }
+            long caps = space.caps();
+            if ((caps & MemorySpace.CAP_RMA) != 0) {
+                rmaSpace = space;
+                rmaPeers = peers;
+            }
+            if ((caps & MemorySpace.CAP_AMO) != 0) {
+                amoSpace = space;
+                amoPeers = peers;
+            }
         }
         return object.segmentOffset(index);
     }

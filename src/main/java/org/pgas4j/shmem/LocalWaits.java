@@ -143,7 +143,8 @@ final class LocalWaits {
         return (long) LONG.getVolatile(m, signal.byteOffset(index));
     }
 
-    private void idle(int i) {
+    /** One step of a wait: spin, then poll and yield, then park; checks the job's health now and then. */
+    void idle(int i) {
         if (i < SPINS) {
             Thread.onSpinWait();
             return;

@@ -45,10 +45,13 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
     private final SymmetricAllocator allocator;
     /** Creating and destroying memory spaces. */
     private final ShmemSpaces spaces;
-    private boolean closed;
+    private volatile boolean closed;
     private final Team coreWorld;
+    /** Locks; library and thread level, ptr, hints, global exit (issue 24). */
+    private final ShmemLocks locks;
+    private final ShmemLibrary library;
 
-    private Shmem(Client client) {
+    private Shmem(Client client, ThreadLevel level) {
         this.client = client;
         this.stats = Stats.ON ? PeStats.of(client.jobId(), client.jobRank()) : null;
         this.checked = ShmemSettings.CHECKED.value();
@@ -67,6 +70,8 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
         this.allocator = new SymmetricAllocator(this, client, checks, contexts, checked);
         this.spaces = new ShmemSpaces(this, client, defaultSpace, checks, contexts);
         this.collectives = new ShmemCollectives(this);
+        this.locks = new ShmemLocks(this);
+        this.library = new ShmemLibrary(this, level);
     }
 
     /**
@@ -77,10 +82,22 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
      * @throws BadArgumentException if a setting is invalid
      */
     public static Shmem init() {
+        return initThread(ThreadLevel.SINGLE);
+    }
+
+    /**
+     * {@code shmem_init_thread}: {@link #init()} declaring the threads the program will use;
+     * {@link #queryThread()} then returns the level provided, which here is {@code requested}
+     * (every level is supported: see {@link ThreadLevel}). Collective over all PEs of the job.
+     *
+     * @throws BadArgumentException if {@code requested} is null or a setting is invalid
+     */
+    public static Shmem initThread(ThreadLevel requested) {
+        ThreadLevel level = ShmemLibrary.checkLevel(requested);
         long heap = ShmemSettings.SYMMETRIC_SIZE.value();
         Client client = Client.init(heap);
         try {
-            Shmem shmem = new Shmem(client);
+            Shmem shmem = new Shmem(client, level);
             client.world().barrier();
             return shmem;
         } catch (RuntimeException e) {
@@ -109,6 +126,15 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
         return closed;
     }
 
+    /**
+     * {@code shmem_query_initialized}: whether this handle is between its {@link #init()} (or
+     * {@link #initThread}) and its {@link #close()}. A {@code Shmem} is one init/finalize pair;
+     * a program that needs another pair on the same PE starts one after closing this one, on the
+     * transports where a PE can rejoin its job (see docs/openshmem.md).
+     */
+    public boolean queryInitialized() {
+        return !closed;
+    }
     /** The pgas4j client underneath, for mixing OpenSHMEM with the core API. */
     public Client client() {
         return client;
@@ -312,6 +338,117 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
             throw new IllegalStateException("local: " + s.describe() + " has no direct access (CAP_DIRECT)");
         }
         return s.local.asSlice(object.byteOffset(0), object.byteSize());
+    }
+
+    // ---------------------------------------------------------------- issue 24: locks, ptr, threads, library
+
+    /** {@code SHMEM_MALLOC_ATOMICS_REMOTE}: the object will be the target of atomics from other PEs. */
+    public static final long MALLOC_ATOMICS_REMOTE = 1;
+    /** {@code SHMEM_MALLOC_SIGNAL_REMOTE}: the object will be a signal word updated by other PEs. */
+    public static final long MALLOC_SIGNAL_REMOTE = 2;
+
+    /**
+     * {@code shmem_malloc_with_hints}: {@link #malloc} with hints about the object's use, a bitwise
+     * OR of {@link #MALLOC_ATOMICS_REMOTE} and {@link #MALLOC_SIGNAL_REMOTE} (0: none). Both are
+     * accepted and change nothing here: every object of the default space is already reachable by
+     * remote atomics and signals at full speed. Collective, as {@link #malloc}.
+     *
+     * @throws BadArgumentException if {@code hints} has bits other than those two
+     */
+    public SymmetricArray mallocWithHints(ShmemType type, long count, long hints) {
+        ShmemLibrary.checkHints(hints, myPe());
+        return malloc(type, count);
+    }
+
+    /**
+     * {@code shmem_ptr}: element 0 onwards of {@code object} on PE {@code pe}, as a segment of
+     * {@link #local}'s size for direct loads and stores, where this process maps that PE's memory
+     * (every PE on {@code shm} and {@code local}, the PEs of this host on {@code hybrid}); empty
+     * where it does not (peers over {@code ucx}, device spaces, PEs outside the object's space).
+     * Loads and stores through it follow the Java memory model, not OpenSHMEM's completion rules.
+     *
+     * @throws BadArgumentException if {@code pe} is not a PE of the job
+     */
+    public java.util.Optional<MemorySegment> ptr(SymmetricArray object, int pe) {
+        return library.ptr("ptr", object, pe);
+    }
+
+    /** {@code shmem_team_ptr}: {@link #ptr} for PE {@code pe} of {@code team}. */
+    public java.util.Optional<MemorySegment> teamPtr(ShmemTeam team, SymmetricArray object, int pe) {
+        return library.teamPtr(team, object, pe);
+    }
+
+    /**
+     * {@code shmem_set_lock}: waits until this PE holds the lock in element {@code index} of
+     * {@code lock}, a symmetric 64-bit integer object zeroed before first use (for example by
+     * {@link #calloc}). A fair queue lock: PEs get it in the order they asked, each waiting on its
+     * own memory. See docs/openshmem.md.
+     *
+     * @throws IllegalStateException if this PE already holds the lock
+     * @throws BadArgumentException if the object is not 64-bit integer or its space has no atomics
+     */
+    public void setLock(SymmetricArray lock, long index) {
+        locks.set(lock, index);
+    }
+
+    /**
+     * {@code shmem_test_lock}: takes the lock if nobody holds it or waits for it, without waiting.
+     *
+     * @return true when this PE now holds the lock (C returns 0 then), false otherwise (C's 1)
+     */
+    public boolean testLock(SymmetricArray lock, long index) {
+        return locks.test(lock, index);
+    }
+
+    /**
+     * {@code shmem_clear_lock}: completes this PE's outstanding operations, then releases the lock
+     * to the next PE waiting for it.
+     *
+     * @throws IllegalStateException if this PE does not hold the lock (undefined in OpenSHMEM)
+     */
+    public void clearLock(SymmetricArray lock, long index) {
+        locks.clear(lock, index);
+    }
+
+    /** {@code shmem_query_thread}: the thread level provided at init ({@link ThreadLevel#SINGLE} after {@link #init()}). */
+    public ThreadLevel queryThread() {
+        return library.threadLevel();
+    }
+
+    /**
+     * {@code shmem_global_exit}: ends every PE of the job promptly; the job exits with
+     * {@code status} (its low 8 bits) and the launcher names this PE. Does not return in a
+     * launched job; in an in-JVM job it throws {@link org.pgas4j.JobAbortedException} after ending
+     * the job (see {@link Client#exit}).
+     */
+    public void globalExit(int status) {
+        library.globalExit(status);
+    }
+
+    /**
+     * {@code shmem_pcontrol}: the profiling level (0 off, 1 the default, 2 and above tool-specific).
+     * Recorded for {@link #pcontrolLevel()}; pgas4j's own statistics ({@code --stats}) and JFR events
+     * are switched by their settings, not by this level.
+     *
+     * @throws BadArgumentException if {@code level} is negative
+     */
+    public void pcontrol(int level) {
+        library.pcontrol(level);
+    }
+
+    /** The level last passed to {@link #pcontrol} (1 until then). */
+    public int pcontrolLevel() {
+        return library.profilingLevel();
+    }
+
+    /** {@code shmem_info_get_version}: the specification's major and minor version, {@code {1, 6}}. */
+    public static int[] infoGetVersion() {
+        return new int[] {ShmemLibrary.MAJOR_VERSION, ShmemLibrary.MINOR_VERSION};
+    }
+
+    /** {@code shmem_info_get_name}: the vendor string ({@code SHMEM_VENDOR_STRING}). */
+    public static String infoGetName() {
+        return ShmemLibrary.VENDOR_STRING;
     }
 
     // ---------------------------------------------------------------- memory spaces (seed 001)

@@ -1,7 +1,7 @@
 package org.pgas4j.shmem;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.pgas4j.Rma;
 
 /**
@@ -12,7 +12,8 @@ import org.pgas4j.Rma;
 final class ShmemContexts {
     private final ShmemContext defaultContext;
     private final Rma rma;
-    private final List<ShmemContext> created = new ArrayList<>();
+    /** Copy-on-write: threads of a PE create and destroy contexts while others quiet them all (MULTIPLE). */
+    private final List<ShmemContext> created = new CopyOnWriteArrayList<>();
     /** Whether a context may hold events (gets, atomics not complete in their call) the next barrier must wait for. */
     private boolean eventsKept;
 

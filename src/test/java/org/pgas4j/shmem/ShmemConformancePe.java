@@ -28,17 +28,23 @@ public final class ShmemConformancePe {
     static void runAll(Map<String, ShmemScenario> set, java.util.function.BiConsumer<String, String> report)
             throws Exception {
         try (Shmem shmem = Shmem.init()) {
-            shmem.barrierAll();
-            for (Map.Entry<String, ShmemScenario> s : set.entrySet()) {
-                try {
-                    s.getValue().run(shmem);
-                    shmem.barrierAll();
-                } catch (Throwable t) {
-                    report.accept(s.getKey(), "FAIL " + oneLine(t));
-                    throw t instanceof Exception e ? e : new RuntimeException(t);
-                }
-                report.accept(s.getKey(), "PASS");
+            runEach(shmem, set, report);
+        }
+    }
+
+    /** Runs every scenario of {@code set} on {@code shmem}, a barrier after each; stops at the first failure. */
+    static void runEach(Shmem shmem, Map<String, ShmemScenario> set, java.util.function.BiConsumer<String, String> report)
+            throws Exception {
+        shmem.barrierAll();
+        for (Map.Entry<String, ShmemScenario> s : set.entrySet()) {
+            try {
+                s.getValue().run(shmem);
+                shmem.barrierAll();
+            } catch (Throwable t) {
+                report.accept(s.getKey(), "FAIL " + oneLine(t));
+                throw t instanceof Exception e ? e : new RuntimeException(t);
             }
+            report.accept(s.getKey(), "PASS");
         }
     }
 

@@ -63,6 +63,12 @@ final class LocalBootstrap implements Bootstrap {
         return true;
     }
 
+    /** {@inheritDoc} Here the job is a set of threads: the job is marked ended and this returns (the caller throws). */
+    @Override
+    public void exit(int status, String call) {
+        fabric.exit(rank, status, call);
+    }
+
     @Override
     public void close() {
         // The job ends when its threads do.

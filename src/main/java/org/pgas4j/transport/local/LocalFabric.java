@@ -25,6 +25,9 @@ final class LocalFabric {
     private int arrived;
     private long generation;
     private volatile String failure;
+    private volatile int exitRank = -1;
+    private volatile int exitStatus;
+    private volatile String exitReason;
     /** Each PE's encoded statistics counters, as it closed; null until then. */
     final AtomicReferenceArray<byte[]> statistics;
 
@@ -120,6 +123,37 @@ final class LocalFabric {
 
     String failure() {
         return failure;
+    }
+
+    /**
+     * A PE ends the job ({@code shmem_global_exit}): the first such request fixes the job's status
+     * and reason, and the job fails with that reason, so that every other PE's wait throws.
+     */
+    void exit(int rank, int status, String call) {
+        String why = "PE " + rank + " " + call + ": the job ends with status " + status;
+        synchronized (lock) {
+            if (exitRank < 0 && failure == null) {
+                exitRank = rank;
+                exitStatus = status;
+                exitReason = why;
+            }
+        }
+        fail(why);
+    }
+
+    /** The PE that ended the job with {@link #exit}, or -1. */
+    int exitRank() {
+        return exitRank;
+    }
+
+    /** The status {@link #exit} asked for (meaningful when {@link #exitRank()} is not -1). */
+    int exitStatus() {
+        return exitStatus;
+    }
+
+    /** The reason {@link #exit} recorded, or null. */
+    String exitReason() {
+        return exitReason;
     }
 
     /** Marks the job failing (first reason wins) and wakes every PE waiting in the bootstrap. */

@@ -12,7 +12,9 @@ import org.pgas4j.internal.stats.StatsReport;
  * Runs a job whose PEs are threads of this JVM, over the {@code local} transport. Each thread
  * runs {@code body}; inside it, {@code Client.init()} returns that thread's PE. When one PE fails,
  * the job is marked failing, so the others' waits throw instead of hanging, and {@link #run}
- * throws a {@link LocalJobException} naming the PE that failed first.
+ * throws a {@link LocalJobException} naming the PE that failed first. When a PE ends the job
+ * ({@code Client.exit}, {@code shmem_global_exit}) the others' waits throw likewise, {@link #run}
+ * waits at most two seconds more for them, and the exception names that PE and carries its status.
  *
  * <pre>{@code
  * LocalJob.run(4, () -> {
@@ -24,6 +26,8 @@ import org.pgas4j.internal.stats.StatsReport;
  */
 public final class LocalJob {
     private static final InheritableThreadLocal<Integer> RANK = new InheritableThreadLocal<>();
+    /** How long the other PEs have to end once one ended the job ({@code shmem_global_exit}). */
+    private static final Duration EXIT_GRACE = Duration.ofSeconds(2);
 
     private LocalJob() {
     }
@@ -87,11 +91,16 @@ public final class LocalJob {
 
     private static void runAndJoin(int size, Duration timeout, LocalFabric fabric,
                                    AtomicReference<LocalJobException> first, List<Thread> threads, long deadline) {
-        List<Integer> hung = join(threads, deadline);
+        List<Integer> hung = join(threads, deadline, fabric);
+        if (fabric.exitRank() >= 0) {
+            // A PE ended the job: the others had a moment to notice; those still running are left behind.
+            threads.forEach(Thread::interrupt);
+            throw new LocalJobException(fabric.exitReason(), null, fabric.exitStatus());
+        }
         if (!hung.isEmpty()) {
             fabric.fail("the job timed out after " + timeout);
             threads.forEach(Thread::interrupt);
-            join(threads, System.nanoTime() + Duration.ofSeconds(2).toNanos());
+            join(threads, System.nanoTime() + Duration.ofSeconds(2).toNanos(), null);
             LocalJobException e = new LocalJobException("in-JVM job of " + size + " PEs timed out after " + timeout
                     + "; PEs still running: " + hung, first.get());
             throw e;
@@ -116,16 +125,25 @@ public final class LocalJob {
         }
     }
 
-    private static List<Integer> join(List<Thread> threads, long deadline) {
+    /**
+     * Joins every thread until {@code deadline}; once a PE ends the job ({@code fabric}'s exit), waits
+     * at most {@link #EXIT_GRACE} more. Returns the ranks still running.
+     */
+    private static List<Integer> join(List<Thread> threads, long deadline, LocalFabric fabric) {
         List<Integer> running = new ArrayList<>();
+        long exitDeadline = Long.MAX_VALUE;
         for (int r = 0; r < threads.size(); r++) {
             Thread t = threads.get(r);
             try {
-                long left = deadline - System.nanoTime();
-                if (deadline == Long.MAX_VALUE) {
-                    t.join();
-                } else if (left > 0) {
-                    t.join(Duration.ofNanos(left));
+                while (t.isAlive()) {
+                    if (fabric != null && exitDeadline == Long.MAX_VALUE && fabric.exitRank() >= 0) {
+                        exitDeadline = System.nanoTime() + EXIT_GRACE.toNanos();
+                    }
+                    long left = Math.min(deadline, exitDeadline) - System.nanoTime();
+                    if (left <= 0) {
+                        break;
+                    }
+                    t.join(Duration.ofNanos(Math.min(left, 50_000_000L)));
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -147,8 +165,23 @@ public final class LocalJob {
     public static final class LocalJobException extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
+        private final int exitStatus;
+
         LocalJobException(String message, Throwable cause) {
+            this(message, cause, 1);
+        }
+
+        LocalJobException(String message, Throwable cause, int exitStatus) {
             super(message, cause);
+            this.exitStatus = exitStatus;
+        }
+
+        /**
+         * The status a launched job would exit with: the status a PE passed to
+         * {@code shmem_global_exit} ({@code Client.exit}) when one ended the job, else 1.
+         */
+        public int exitStatus() {
+            return exitStatus;
         }
     }
 }

@@ -50,7 +50,7 @@ public final class LocalJobMain {
             if (e.getCause() != null) {
                 e.getCause().printStackTrace();
             }
-            System.exit(1);
+            System.exit(e.exitStatus());
         }
         System.out.flush();
         System.exit(0);
