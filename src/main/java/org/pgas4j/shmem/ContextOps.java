@@ -59,7 +59,7 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
             }
             default -> getArrayNb(rmaPeers[pe], local, off, localIndex, count);
         };
-        keep(e);
+        keep(e, pe);
     }
 
     private void putArrayNbi(Peer peer, Object src, long off, int from, int count) {
@@ -160,7 +160,7 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
             throw new BadArgumentException(routine + ": the result holder is null on PE " + shmem.myPe());
         }
         long off = atomicElement(routine, dest, index, pe, family);
-        keep(atomics.opNB(fetched, amoPeers[pe], off, dest.type().atomicType(), op, v1, v2));
+        keep(atomics.opNB(fetched, amoPeers[pe], off, dest.type().atomicType(), op, v1, v2), pe);
     }
 
     final long amoFloating(String routine, SymmetricArray dest, long index, int pe, AtomicOp op, long bits) {

@@ -212,6 +212,11 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
         defaultContext.quiet();
     }
 
+    /** {@code shmem_pe_quiet} (OpenSHMEM 1.6): {@link ShmemContext#peQuiet} on the default context (world PE numbers). */
+    public void peQuiet(int... targetPes) {
+        defaultContext.peQuiet(targetPes);
+    }
+
     /** {@code shmem_fence}: {@link ShmemContext#fence()} on the default context. */
     public void fence() {
         defaultContext.fence();
