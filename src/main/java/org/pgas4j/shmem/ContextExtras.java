@@ -22,11 +22,12 @@ final class ContextExtras {
     /**
      * {@code ibput} ({@code put} true) or {@code ibget}: {@code nblocks} blocks of {@code bsize}
      * elements, block {@code i} at {@code remoteIndex + i * remoteStride} of {@code remote} on PE
-     * {@code pe} and at {@code localIndex + i * localStride} of the Java array {@code local}.
+     * {@code pe} and at {@code localIndex + i * localStride} of the Java array that {@code local}
+     * views ({@code localLength} elements; null and -1 for a null array).
      */
     static void blocks(ShmemContext c, String routine, boolean put, SymmetricArray remote, long remoteIndex,
-                       long remoteStride, Object local, int localLength, int localIndex, long localStride, int bsize,
-                       int nblocks, int pe, DataType carrier) {
+                       long remoteStride, MemorySegment local, int localLength, int localIndex, long localStride,
+                       int bsize, int nblocks, int pe, DataType carrier) {
         if (bsize < 0 || nblocks < 0) {
             throw new BadArgumentException(routine + ": bsize " + bsize + " and nblocks " + nblocks + " on PE "
                     + c.shmem.myPe() + " must not be negative");
@@ -53,15 +54,14 @@ final class ContextExtras {
         }
         long size = carrier.byteSize();
         Peer p = c.rmaPeers[pe];
-        MemorySegment heap = heapOf(local);
         long[] remoteStrides = {remoteStride * size};
         long[] localStrides = {localStride * size};
         long[] counts = {nblocks};
         if (put) {
-            c.shmem.client().vis().putStrided(p.team(), p.rank(), off, remoteStrides, heap, localIndex * size,
+            c.shmem.client().vis().putStrided(p.team(), p.rank(), off, remoteStrides, local, localIndex * size,
                     localStrides, bsize * size, counts);
         } else {
-            c.shmem.client().vis().getStrided(p.team(), p.rank(), off, remoteStrides, heap, localIndex * size,
+            c.shmem.client().vis().getStrided(p.team(), p.rank(), off, remoteStrides, local, localIndex * size,
                     localStrides, bsize * size, counts);
         }
     }
@@ -74,19 +74,6 @@ final class ContextExtras {
             throw new BadArgumentException(routine + ": " + nblocks + " blocks with " + side + " stride " + stride
                     + " on PE " + c.shmem.myPe() + " span more elements than a long counts");
         }
-    }
-
-    private static MemorySegment heapOf(Object array) {
-        return switch (array) {
-            case byte[] a -> MemorySegment.ofArray(a);
-            case short[] a -> MemorySegment.ofArray(a);
-            case char[] a -> MemorySegment.ofArray(a);
-            case int[] a -> MemorySegment.ofArray(a);
-            case long[] a -> MemorySegment.ofArray(a);
-            case float[] a -> MemorySegment.ofArray(a);
-            case double[] a -> MemorySegment.ofArray(a);
-            default -> throw new IllegalArgumentException(array.getClass().getName());
-        };
     }
 
     /** {@code signal_set} / {@code signal_add}: the signal word {@code sig[sigIndex]} on PE {@code pe}, no data. */
@@ -119,15 +106,19 @@ final class ContextExtras {
             throw new BadArgumentException("peQuiet: the PE list is null on PE " + c.shmem.myPe());
         }
         int n = c.team.nPes();
-        boolean[] wanted = new boolean[n];
         for (int pe : pes) {
             if (pe < 0 || pe >= n) {
                 throw new BadArgumentException("peQuiet: PE " + pe + " is not in " + c.team.name() + " (PEs 0 to "
                         + (n - 1) + ")");
             }
-            wanted[pe] = true;
         }
-        c.waitPendingOf(wanted);
+        if (c.hasPending()) {
+            boolean[] wanted = new boolean[n];
+            for (int pe : pes) {
+                wanted[pe] = true;
+            }
+            c.waitPendingOf(wanted);
+        }
         if (c.rma.nbiOutstanding() != 0) {
             for (int pe : pes) {
                 if (!c.mapsDirectly(pe)) {

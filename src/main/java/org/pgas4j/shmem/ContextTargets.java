@@ -107,6 +107,11 @@ abstract sealed class ContextTargets permits ContextOps {
         shmem.eventKept();
     }
 
+    /** Whether this context keeps events of operations not yet complete. */
+    final boolean hasPending() {
+        return pendingCount != 0;
+    }
+
     /** Makes room for {@code events} kept events without growing (a session's {@code total_ops} hint). */
     final void reserve(int events) {
         if (events > pending.length) {

@@ -195,60 +195,12 @@ final class Shmem16Scenarios {
         }
     }
 
+    /** {@code putSignal} or {@code putSignalNbi} (ADD 1 to {@code sig[0]}) of the overload for {@code src}'s carrier. */
     private static void putSignal(ShmemContext c, boolean nbi, SymmetricArray d, Object src, int n,
-                                  SymmetricArray sig, int pe) {
-        switch (src) {
-            case byte[] a -> {
-                if (nbi) {
-                    c.putSignalNbi(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                } else {
-                    c.putSignal(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                }
-            }
-            case short[] a -> {
-                if (nbi) {
-                    c.putSignalNbi(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                } else {
-                    c.putSignal(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                }
-            }
-            case char[] a -> {
-                if (nbi) {
-                    c.putSignalNbi(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                } else {
-                    c.putSignal(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                }
-            }
-            case int[] a -> {
-                if (nbi) {
-                    c.putSignalNbi(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                } else {
-                    c.putSignal(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                }
-            }
-            case long[] a -> {
-                if (nbi) {
-                    c.putSignalNbi(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                } else {
-                    c.putSignal(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                }
-            }
-            case float[] a -> {
-                if (nbi) {
-                    c.putSignalNbi(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                } else {
-                    c.putSignal(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                }
-            }
-            case double[] a -> {
-                if (nbi) {
-                    c.putSignalNbi(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                } else {
-                    c.putSignal(d, 0, a, 0, n, sig, 0, 1, SignalOp.ADD, pe);
-                }
-            }
-            default -> throw new IllegalArgumentException(src.getClass().getName());
-        }
+                                  SymmetricArray sig, int pe) throws ReflectiveOperationException {
+        ShmemContext.class.getMethod(nbi ? "putSignalNbi" : "putSignal", SymmetricArray.class, long.class,
+                src.getClass(), int.class, int.class, SymmetricArray.class, long.class, long.class, SignalOp.class,
+                int.class).invoke(c, d, 0L, src, 0, n, sig, 0L, 1L, SignalOp.ADD, pe);
     }
 
     // ---------------------------------------------------------------- ibput / ibget
@@ -399,7 +351,7 @@ final class Shmem16Scenarios {
     }
 
     /** A ring of put-with-signal, blocking and nbi, for every carrier (short, char and float new for blocking; byte, short, char, float new for nbi). */
-    static void putSignalEveryCarrier(Shmem s) {
+    static void putSignalEveryCarrier(Shmem s) throws ReflectiveOperationException {
         ShmemContext c = s.ctxDefault();
         SymmetricArray sig = s.calloc(ShmemType.UINT64, 1);
         long expected = 0;
