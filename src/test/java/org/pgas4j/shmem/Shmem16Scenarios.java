@@ -74,57 +74,28 @@ final class Shmem16Scenarios {
     // ---------------------------------------------------------------- typed helpers
 
     private static Object array(ShmemType t, int n, IntToDoubleFunction f) {
-        return switch (t) {
-            case CHAR -> {
-                byte[] a = new byte[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = (byte) f.applyAsDouble(i);
-                }
-                yield a;
-            }
-            case SHORT -> {
-                short[] a = new short[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = (short) f.applyAsDouble(i);
-                }
-                yield a;
-            }
-            case USHORT -> {
-                char[] a = new char[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = (char) f.applyAsDouble(i);
-                }
-                yield a;
-            }
-            case INT -> {
-                int[] a = new int[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = (int) f.applyAsDouble(i);
-                }
-                yield a;
-            }
-            case LONG -> {
-                long[] a = new long[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = (long) f.applyAsDouble(i);
-                }
-                yield a;
-            }
-            case FLOAT -> {
-                float[] a = new float[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = (float) f.applyAsDouble(i);
-                }
-                yield a;
-            }
-            default -> {
-                double[] a = new double[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = f.applyAsDouble(i);
-                }
-                yield a;
-            }
+        Object a = switch (t) {
+            case CHAR -> new byte[n];
+            case SHORT -> new short[n];
+            case USHORT -> new char[n];
+            case INT -> new int[n];
+            case LONG -> new long[n];
+            case FLOAT -> new float[n];
+            default -> new double[n];
         };
+        for (int i = 0; i < n; i++) {
+            double v = f.applyAsDouble(i);
+            switch (a) {
+                case byte[] x -> x[i] = (byte) v;
+                case short[] x -> x[i] = (short) v;
+                case char[] x -> x[i] = (char) v;
+                case int[] x -> x[i] = (int) v;
+                case long[] x -> x[i] = (long) v;
+                case float[] x -> x[i] = (float) v;
+                default -> ((double[]) a)[i] = v;
+            }
+        }
+        return a;
     }
 
     private static double at(Object a, int i) {
@@ -154,45 +125,24 @@ final class Shmem16Scenarios {
     }
 
     private static void fill(Shmem s, SymmetricArray a, double v) {
-        MemorySegment m = s.local(a);
         for (long i = 0; i < a.length(); i++) {
-            switch (a.type().carrier()) {
-                case BYTE -> m.set(ValueLayout.JAVA_BYTE, i, (byte) v);
-                case SHORT -> m.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i, (short) v);
-                case INT -> m.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, (int) v);
-                case LONG -> m.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, (long) v);
-                case FLOAT -> m.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i, (float) v);
-                default -> m.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, i, v);
-            }
+            fillAt(s, a, i, v);
         }
     }
 
+    /** {@code ibput} of the overload for {@code src}'s carrier. */
     private static void ibput(ShmemContext c, SymmetricArray d, long di, long dst, Object src, int si, int sst,
-                              int bsize, int nblocks, int pe) {
-        switch (src) {
-            case byte[] a -> c.ibput(d, di, dst, a, si, sst, bsize, nblocks, pe);
-            case short[] a -> c.ibput(d, di, dst, a, si, sst, bsize, nblocks, pe);
-            case char[] a -> c.ibput(d, di, dst, a, si, sst, bsize, nblocks, pe);
-            case int[] a -> c.ibput(d, di, dst, a, si, sst, bsize, nblocks, pe);
-            case long[] a -> c.ibput(d, di, dst, a, si, sst, bsize, nblocks, pe);
-            case float[] a -> c.ibput(d, di, dst, a, si, sst, bsize, nblocks, pe);
-            case double[] a -> c.ibput(d, di, dst, a, si, sst, bsize, nblocks, pe);
-            default -> throw new IllegalArgumentException(src.getClass().getName());
-        }
+                              int bsize, int nblocks, int pe) throws ReflectiveOperationException {
+        ShmemContext.class.getMethod("ibput", SymmetricArray.class, long.class, long.class, src.getClass(), int.class,
+                int.class, int.class, int.class, int.class).invoke(c, d, di, dst, src, si, sst, bsize, nblocks, pe);
     }
 
+    /** {@code ibget} of the overload for {@code dst}'s carrier. */
     private static void ibget(ShmemContext c, Object dst, int di, int dstStride, SymmetricArray source, long si,
-                              long sst, int bsize, int nblocks, int pe) {
-        switch (dst) {
-            case byte[] a -> c.ibget(a, di, dstStride, source, si, sst, bsize, nblocks, pe);
-            case short[] a -> c.ibget(a, di, dstStride, source, si, sst, bsize, nblocks, pe);
-            case char[] a -> c.ibget(a, di, dstStride, source, si, sst, bsize, nblocks, pe);
-            case int[] a -> c.ibget(a, di, dstStride, source, si, sst, bsize, nblocks, pe);
-            case long[] a -> c.ibget(a, di, dstStride, source, si, sst, bsize, nblocks, pe);
-            case float[] a -> c.ibget(a, di, dstStride, source, si, sst, bsize, nblocks, pe);
-            case double[] a -> c.ibget(a, di, dstStride, source, si, sst, bsize, nblocks, pe);
-            default -> throw new IllegalArgumentException(dst.getClass().getName());
-        }
+                              long sst, int bsize, int nblocks, int pe) throws ReflectiveOperationException {
+        ShmemContext.class.getMethod("ibget", dst.getClass(), int.class, int.class, SymmetricArray.class, long.class,
+                long.class, int.class, int.class, int.class).invoke(c, dst, di, dstStride, source, si, sst, bsize,
+                nblocks, pe);
     }
 
     /** {@code putSignal} or {@code putSignalNbi} (ADD 1 to {@code sig[0]}) of the overload for {@code src}'s carrier. */
@@ -206,7 +156,7 @@ final class Shmem16Scenarios {
     // ---------------------------------------------------------------- ibput / ibget
 
     /** 6 blocks of 3, dest stride 5, source stride 4: each PE puts into its right neighbour and gets back. */
-    static void blocksEveryCarrier(Shmem s) {
+    static void blocksEveryCarrier(Shmem s) throws ReflectiveOperationException {
         ShmemContext c = s.ctxDefault();
         int me = s.myPe();
         for (ShmemType t : CARRIERS) {
