@@ -61,7 +61,7 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
             }
             default -> getArrayNb(rmaPeers[pe], local, off, localIndex, count);
         };
-        keep(e);
+        keep(e, pe);
         if (Stats.ON) {
             count(mode == PUT || mode == PUT_NBI ? Stats.SHMEM_PUT : Stats.SHMEM_GET, rmaPeers[pe],
                     (long) count * carrier.byteSize());
@@ -180,7 +180,7 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
             throw new BadArgumentException(routine + ": the result holder is null on PE " + shmem.myPe());
         }
         long off = atomicElement(routine, dest, index, pe, family);
-        keep(atomics.opNB(fetched, amoPeers[pe], off, dest.type().atomicType(), op, v1, v2));
+        keep(atomics.opNB(fetched, amoPeers[pe], off, dest.type().atomicType(), op, v1, v2), pe);
         if (Stats.ON) {
             count(Stats.SHMEM_AMO, amoPeers[pe], dest.type().size());
         }

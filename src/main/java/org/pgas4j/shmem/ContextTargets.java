@@ -49,6 +49,8 @@ abstract sealed class ContextTargets permits ContextOps {
     private final IdentityHashMap<MemorySpace, Peer[]> spacePeers = new IdentityHashMap<>();
     /** The events of operations not complete in their call (gets, fetching atomics), until the next quiet. */
     private Event[] pending = new Event[16];
+    /** The PE (a number in the team) each pending event's operation targets, for {@link ContextExtras#peQuiet}. */
+    private int[] pendingPe = new int[16];
     private int pendingCount;
     /** Guards {@link #pending} and {@link #spacePeers}: threads may share a context (MULTIPLE). */
     private final Object lock = new Object();
@@ -103,18 +105,70 @@ abstract sealed class ContextTargets permits ContextOps {
         }
     }
 
-    /** Keeps {@code e} for the next quiet unless it is already complete. */
-    final void keep(Event e) {
+    /** Keeps {@code e}, an operation towards PE {@code pe}, for the next quiet unless it is already complete. */
+    final void keep(Event e, int pe) {
         if (e == Event.DONE) {
             return;
         }
         synchronized (lock) {
             if (pendingCount == pending.length) {
-                pending = Arrays.copyOf(pending, pendingCount * 2);
+                reserve(pendingCount * 2);
             }
+            pendingPe[pendingCount] = pe;
             pending[pendingCount++] = e;
         }
         shmem.eventKept();
+    }
+
+    /** Whether this context keeps events of operations not yet complete. */
+    final boolean hasPending() {
+        return pendingCount != 0;
+    }
+
+    /** Makes room for {@code events} kept events without growing (a session's {@code total_ops} hint). */
+    final void reserve(int events) {
+        synchronized (lock) {
+            if (events > pending.length) {
+                pending = Arrays.copyOf(pending, events);
+                pendingPe = Arrays.copyOf(pendingPe, events);
+            }
+        }
+    }
+
+    /**
+     * Completes the kept operations towards the PEs {@code wanted} marks (indexed by PE number in
+     * the team) and keeps the others, in their order, for a later quiet.
+     */
+    final void waitPendingOf(boolean[] wanted) {
+        synchronized (lock) {
+            int kept = 0;
+            for (int i = 0; i < pendingCount; i++) {
+                Event e = pending[i];
+                int pe = pendingPe[i];
+                pending[i] = null;
+                if (wanted[pe]) {
+                    e.waitFor();
+                } else {
+                    pending[kept] = e;
+                    pendingPe[kept++] = pe;
+                }
+            }
+            pendingCount = kept;
+        }
+    }
+
+    /**
+     * Whether every space this context has reached maps PE {@code pe}'s part into this process
+     * (shm, local, a hybrid job's same-host peers): puts to it are then complete when issued.
+     */
+    final boolean mapsDirectly(int pe) {
+        for (Peer[] peers : spacePeers.values()) {
+            Peer p = pe < peers.length ? peers[pe] : null;
+            if (p != null && p.team().localView(p.rank()).isEmpty()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // ---------------------------------------------------------------- checks

@@ -10,7 +10,7 @@ import org.pgas4j.Segment;
 import org.pgas4j.Team;
 
 /**
- * OpenSHMEM 1.5 with the dynamic memory spaces of seed 001, as a facade over the pgas4j core: one
+ * OpenSHMEM 1.6 with the dynamic memory spaces of seed 001, as a facade over the pgas4j core: one
  * {@code Shmem} per PE, from {@link #init()} to {@link #close()} ({@code shmem_init},
  * {@code shmem_finalize}).
  *
@@ -250,6 +250,11 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
             return;
         }
         defaultContext.quiet();
+    }
+
+    /** {@code shmem_pe_quiet} (OpenSHMEM 1.6): {@link ShmemContext#peQuiet} on the default context (world PE numbers). */
+    public void peQuiet(int... targetPes) {
+        defaultContext.peQuiet(targetPes);
     }
 
     /** {@code shmem_fence}: {@link ShmemContext#fence()} on the default context. */

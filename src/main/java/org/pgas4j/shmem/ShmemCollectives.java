@@ -96,8 +96,89 @@ public final class ShmemCollectives {
         core.alltoall(team.core(), buffers[0], buffers[1], bytes(source, nelems));
     }
 
+    // ---------------------------------------------------------------- OpenSHMEM 1.5's strided and mem forms, 1.6's scans
+
+    /**
+     * {@code shmem_TYPENAME_alltoalls}: {@link #alltoall} with strides: element {@code k} of the
+     * block PE i sends PE j is {@code source[sst * (j * nelems + k)]} on PE i and lands in
+     * {@code dest[dst * (i * nelems + k)]} on PE j; other elements of {@code dest} are untouched.
+     * Strides are positive and count elements.
+     */
+    public void alltoalls(ShmemTeam team, SymmetricArray dest, SymmetricArray source, long dst, long sst,
+                          long nelems) {
+        CollectiveExtras.alltoalls(this, "alltoalls", team, dest, source, dst, sst, nelems, false);
+    }
+
+    /** {@code shmem_broadcastmem}: {@link #broadcast} of {@code nbytes} bytes, whatever the objects' types. */
+    public void broadcastmem(ShmemTeam team, SymmetricArray dest, SymmetricArray source, long nbytes, int root) {
+        MemorySegment[] buffers = checkBytes("broadcastmem", team, dest, source, nbytes, nbytes, root);
+        core.broadcast(team.core(), root, buffers[0], buffers[1], nbytes);
+    }
+
+    /** {@code shmem_collectmem}: {@link #collect} of each PE's {@code nbytes} bytes (which may differ); returns the total bytes. */
+    public long collectmem(ShmemTeam team, SymmetricArray dest, SymmetricArray source, long nbytes) {
+        MemorySegment[] buffers = checkBytes("collectmem", team, dest, source, nbytes, 0, 0);
+        long total = 0;
+        for (long c : core.allgatherv(team.core(), buffers[0], buffers[1], nbytes)) {
+            total += c;
+        }
+        return total;
+    }
+
+    /** {@code shmem_fcollectmem}: {@link #fcollect} of {@code nbytes} bytes from every PE. */
+    public void fcollectmem(ShmemTeam team, SymmetricArray dest, SymmetricArray source, long nbytes) {
+        MemorySegment[] buffers = checkBytes("fcollectmem", team, dest, source, nbytes, nbytes * team.nPes(), 0);
+        core.allgather(team.core(), buffers[0], buffers[1], nbytes);
+    }
+
+    /** {@code shmem_alltoallmem}: {@link #alltoall} of blocks of {@code nbytes} bytes. */
+    public void alltoallmem(ShmemTeam team, SymmetricArray dest, SymmetricArray source, long nbytes) {
+        long all = nbytes * team.nPes();
+        MemorySegment[] buffers = checkBytes("alltoallmem", team, dest, source, all, all, 0);
+        core.alltoall(team.core(), buffers[0], buffers[1], nbytes);
+    }
+
+    /** {@code shmem_alltoallsmem}: {@link #alltoalls} on bytes: strides and {@code nbytes} count bytes. */
+    public void alltoallsmem(ShmemTeam team, SymmetricArray dest, SymmetricArray source, long dst, long sst,
+                             long nbytes) {
+        CollectiveExtras.alltoalls(this, "alltoallsmem", team, dest, source, dst, sst, nbytes, true);
+    }
+
+    /**
+     * {@code shmem_TYPENAME_sum_inscan} (OpenSHMEM 1.6): element-wise inclusive prefix sum over the
+     * team's PEs in team order: PE r's {@code dest[k]} is the sum of {@code source[k]} of PEs 0 to
+     * r. Done with the team's reduction (one allreduce, see {@link CollectiveExtras#scan}); integer
+     * sums wrap at the type's width. {@code dest} may be {@code source}.
+     */
+    public void sumInscan(ShmemTeam team, SymmetricArray dest, SymmetricArray source, long nelems) {
+        CollectiveExtras.scan(this, "sumInscan", team, dest, source, nelems, false);
+    }
+
+    /**
+     * {@code shmem_TYPENAME_sum_exscan} (OpenSHMEM 1.6): the exclusive prefix sum: PE r's
+     * {@code dest[k]} is the sum of {@code source[k]} of PEs 0 to r - 1, and 0 on the team's PE 0.
+     */
+    public void sumExscan(ShmemTeam team, SymmetricArray dest, SymmetricArray source, long nelems) {
+        CollectiveExtras.scan(this, "sumExscan", team, dest, source, nelems, true);
+    }
+
+    Collectives core() {
+        return core;
+    }
+
+    /** {@link #check} with byte counts and buffers of any types (the {@code *mem} forms). */
+    MemorySegment[] checkBytes(String routine, ShmemTeam team, SymmetricArray dest, SymmetricArray source,
+                               long sourceBytes, long destBytes, int root) {
+        return check(routine, team, dest, source, sourceBytes, destBytes, root, true);
+    }
+
+    MemorySegment[] check(String routine, ShmemTeam team, SymmetricArray dest, SymmetricArray source,
+                          long sourceElems, long destElems, int root) {
+        return check(routine, team, dest, source, sourceElems, destElems, root, false);
+    }
+
     private MemorySegment[] check(String routine, ShmemTeam team, SymmetricArray dest, SymmetricArray source,
-                                  long sourceElems, long destElems, int root) {
+                                  long sourceElems, long destElems, int root, boolean bytes) {
         shmem.checkOpen(routine);
         if (team == null) {
             throw new BadArgumentException(routine + ": team is null on PE " + shmem.myPe());
@@ -113,7 +194,7 @@ public final class ShmemCollectives {
             throw new BadArgumentException(routine + ": dest " + dest + " and source " + source
                     + " come from different spaces; a collective's buffers must share one space");
         }
-        if (dest.type() != source.type()) {
+        if (!bytes && dest.type() != source.type()) {
             throw new BadArgumentException(routine + ": dest holds " + dest.type().typeName() + " and source "
                     + source.type().typeName() + " elements");
         }
@@ -124,17 +205,18 @@ public final class ShmemCollectives {
             throw new BadArgumentException(routine + ": " + team.name() + " has PEs outside " + space.describe()
                     + "; the team must lie within the space's team");
         }
-        if (sourceElems < 0 || sourceElems > source.length()) {
-            throw new BadArgumentException(routine + ": " + sourceElems + " elements do not fit source " + source);
+        String unit = bytes ? " bytes" : " elements";
+        if (sourceElems < 0 || sourceElems > (bytes ? source.byteSize() : source.length())) {
+            throw new BadArgumentException(routine + ": " + sourceElems + unit + " do not fit source " + source);
         }
-        if (destElems > dest.length()) {
-            throw new BadArgumentException(routine + ": " + destElems + " elements do not fit dest " + dest);
+        if (destElems > (bytes ? dest.byteSize() : dest.length())) {
+            throw new BadArgumentException(routine + ": " + destElems + unit + " do not fit dest " + dest);
         }
         if (root < 0 || root >= team.nPes()) {
             throw new BadArgumentException(routine + ": root " + root + " is not in " + team.name());
         }
         if (shmem.isChecked()) {
-            shmem.symmetric(routine, team.core(), space.id(), sourceElems, root, source.type().ordinal());
+            shmem.symmetric(routine, team.core(), space.id(), sourceElems, root, bytes ? -1 : source.type().ordinal());
         }
         MemorySegment local = space.local;
         shmem.countCollective(bytes(source, sourceElems));

@@ -19,6 +19,8 @@ public final class ShmemTeam {
     private final String name;
     private final boolean predefined;
     private boolean destroyed;
+    /** What it was created with ({@link #getConfig}). */
+    private ShmemTeamConfig config = ShmemTeamConfig.DEFAULT;
 
     ShmemTeam(Shmem owner, Team core, MemorySpace space, String name, boolean predefined) {
         this.owner = owner;
@@ -81,6 +83,47 @@ public final class ShmemTeam {
         check("split2d");
         Team.Split2d teams = core.split2d(xRange);
         return new Split2d(derived(teams.xAxis(), name + ".x"), derived(teams.yAxis(), name + ".y"));
+    }
+
+    /**
+     * {@link #splitStrided(int, int, int)} with a configuration ({@code shmem_team_split_strided}'s
+     * {@code config} and {@code config_mask}); see {@link ShmemTeamConfig} for what each field does.
+     *
+     * @throws org.pgas4j.BadArgumentException for undefined mask bits or a null configuration with a nonzero mask
+     */
+    public ShmemTeam splitStrided(int start, int stride, int size, ShmemTeamConfig config, long configMask) {
+        ShmemTeamConfig c = ShmemTeamConfig.masked("splitStrided", config, configMask);
+        return configured(splitStrided(start, stride, size), c);
+    }
+
+    /**
+     * {@link #split2d(int)} with a configuration for each new team ({@code shmem_team_split_2d}'s
+     * {@code xaxis_config}, {@code yaxis_config} and their masks).
+     */
+    public Split2d split2d(int xRange, ShmemTeamConfig xConfig, long xMask, ShmemTeamConfig yConfig, long yMask) {
+        ShmemTeamConfig x = ShmemTeamConfig.masked("split2d", xConfig, xMask);
+        ShmemTeamConfig y = ShmemTeamConfig.masked("split2d", yConfig, yMask);
+        Split2d teams = split2d(xRange);
+        return new Split2d(configured(teams.xAxis(), x), configured(teams.yAxis(), y));
+    }
+
+    /**
+     * {@code shmem_team_get_config}: the fields {@code configMask} names of the configuration the
+     * team was created with (the defaults for the others, and for the predefined teams).
+     *
+     * @throws IllegalStateException for {@link #INVALID} or a destroyed team
+     * @throws org.pgas4j.BadArgumentException for undefined mask bits
+     */
+    public ShmemTeamConfig getConfig(long configMask) {
+        check("getConfig");
+        return ShmemTeamConfig.masked("getConfig", config, configMask);
+    }
+
+    private static ShmemTeam configured(ShmemTeam team, ShmemTeamConfig c) {
+        if (team != INVALID) {
+            team.config = c;
+        }
+        return team;
     }
 
     /**
