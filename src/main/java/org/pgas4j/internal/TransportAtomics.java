@@ -1,5 +1,6 @@
 package org.pgas4j.internal;
 
+import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.TransportAtomic;
 
@@ -24,6 +25,28 @@ public final class TransportAtomics {
             default -> false;
         };
         return mapped && memory.hasAtomicAt(offset, AtomicExecutor.byteSize(type));
+    }
+
+    /**
+     * Starts the non-fetching (type, op) through the transport without waiting
+     * ({@link RemoteMemory#atomicImplicit}), where {@link #supported} said so: add, subtract,
+     * increment, decrement, and, or and xor; set (a swap in transport terms) is refused.
+     *
+     * @return whether it was started; if not, nothing was done
+     */
+    public static boolean startImplicit(RemoteMemory memory, long offset, int type, int op, long operand1,
+                                        Completion completion) {
+        int size = AtomicExecutor.byteSize(type);
+        return switch (op) {
+            case AtomicExecutor.ADD -> memory.atomicImplicit(offset, size, TransportAtomic.ADD, operand1, completion);
+            case AtomicExecutor.SUB -> memory.atomicImplicit(offset, size, TransportAtomic.ADD, -operand1, completion);
+            case AtomicExecutor.INC -> memory.atomicImplicit(offset, size, TransportAtomic.ADD, 1, completion);
+            case AtomicExecutor.DEC -> memory.atomicImplicit(offset, size, TransportAtomic.ADD, -1, completion);
+            case AtomicExecutor.AND -> memory.atomicImplicit(offset, size, TransportAtomic.AND, operand1, completion);
+            case AtomicExecutor.OR -> memory.atomicImplicit(offset, size, TransportAtomic.OR, operand1, completion);
+            case AtomicExecutor.XOR -> memory.atomicImplicit(offset, size, TransportAtomic.XOR, operand1, completion);
+            default -> false;
+        };
     }
 
     /**

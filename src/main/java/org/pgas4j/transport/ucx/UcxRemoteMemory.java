@@ -127,6 +127,27 @@ final class UcxRemoteMemory implements RemoteMemory {
         }
     }
 
+    /**
+     * Add, and, or and xor without a reply ({@link UcxEngine#atomicImplicit}): complete at the
+     * transport's next {@link org.pgas4j.spi.Transport#flushImplicit()}. Swap and compare-and-swap
+     * always fetch in UCX, so they are refused (the core then waits for them).
+     */
+    @Override
+    public boolean atomicImplicit(long offset, int bytes, TransportAtomic op, long operand, Completion completion) {
+        UcpAtomicOp u = switch (op) {
+            case ADD -> UcpAtomicOp.ADD;
+            case AND -> UcpAtomicOp.AND;
+            case OR -> UcpAtomicOp.OR;
+            case XOR -> UcpAtomicOp.XOR;
+            case SWAP, COMPARE_SWAP -> null;
+        };
+        if (u == null || blocking) {
+            return false;
+        }
+        engine.atomicImplicit(endpoint, key, base + offset, bytes, u, operand, completion, owner);
+        return true;
+    }
+
     @Override
     public void release() {
         releaser.run();
