@@ -81,6 +81,24 @@ public interface RemoteMemory {
         return false;
     }
 
+    /**
+     * Starts {@code op} on the {@code size}-byte (4 or 8) integer at {@code offset} without
+     * waiting (GASNet-EX's {@code gex_AD_OpNB}, OpenSHMEM's {@code _nbi} fetching AMOs):
+     * {@code completion} receives the old value ({@link AtomicCompletion#fetched}) and then its
+     * remote completion once the operation is done at the target, or its failure, possibly
+     * inside the call. Only called where {@link #hasAtomicAt} is true; atomic as {@link #atomic}
+     * is.
+     *
+     * @param operand as for {@link #atomic}
+     * @param desired as for {@link #atomic}
+     * @return true when started; false when this memory cannot start {@code op} so (by default):
+     *     the caller then performs it with {@link #atomic}
+     */
+    default boolean atomicNB(long offset, int size, TransportAtomic op, long operand, long desired,
+                             AtomicCompletion completion) {
+        return false;
+    }
+
     /** Releases this process's mapping or handle; the peer's memory itself is untouched. */
     void release();
 }

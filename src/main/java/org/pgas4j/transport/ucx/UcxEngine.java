@@ -13,6 +13,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.pgas4j.JobAbortedException;
+import org.pgas4j.spi.AtomicCompletion;
 import org.pgas4j.spi.Completion;
 
 /**
@@ -478,6 +479,51 @@ final class UcxEngine implements AutoCloseable {
             c.localComplete();
             addToBatch(c);
             unorderedAtomics = true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Starts a fetching atomic ({@code ucp_atomic_op_nbx} with a reply buffer: add, swap or
+     * compare-and-swap) without waiting: {@code c} receives the old value (a 4-byte one
+     * zero-extended) and its completion when the reply arrives, inside this call when UCX
+     * completes it at once. Operand and reply live in a bounce buffer until then.
+     *
+     * @param desired what {@code CSWAP} stores on a match
+     */
+    void atomicNB(UcpEndpoint ep, UcpRemoteKey key, long remote, int size, UcpAtomicOp op, long operand, long desired,
+            AtomicCompletion c, int owner) {
+        peTurn();
+        lock.lock();
+        try {
+            orderAfterImplicitAtomics();
+            MemorySegment b = bounces.take(16);
+            if (size == 8) {
+                b.set(JAVA_LONG, 0, operand);
+                b.set(JAVA_LONG, 8, desired);
+            } else {
+                b.set(JAVA_INT, 0, (int) operand);
+                b.set(JAVA_INT, 8, (int) desired);
+            }
+            long req;
+            try {
+                req = ep.atomicNbx(op, size, b, 0, b, 8, remote, key);
+            } catch (UcxException e) {
+                bounces.give(b);
+                requestFailed(e);
+                c.failed(forCore(e, rank, "PE " + owner));
+                return;
+            }
+            if (req == 0) {
+                long old = UcxRequests.reply(b, size);
+                bounces.give(b);
+                c.fetched(old);
+                c.localComplete();
+                c.remoteComplete();
+            } else {
+                requests.atomicStarted(req, c, b, size);
+            }
         } finally {
             lock.unlock();
         }
