@@ -97,9 +97,13 @@ public final class Collectives {
 
     // ---------------------------------------------------------------- barrier
 
-    /** Non-blocking barrier ({@code gex_Coll_BarrierNB}). */
+    /**
+     * Non-blocking barrier ({@code gex_Coll_BarrierNB}). Like {@link Team#barrier()} it first
+     * completes the non-fetching atomics this client issued without waiting (see {@link Atomics}).
+     */
     public Event barrierNB(Team team) {
         team.checkUsable("barrierNB");
+        client.rma().completeAtomics("barrierNB");
         TeamAlgorithms a = team.algorithms();
         return nonBlocking(team, "barrierNB", 0, a::barrier);
     }

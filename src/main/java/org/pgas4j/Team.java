@@ -243,12 +243,16 @@ public final class Team {
     /**
      * Blocks until every member has entered the barrier (a dissemination barrier: ceil(log2 N)
      * rounds of one flag store and one flag wait each). Every put that completed remotely before a
-     * member entered is visible to every member after it returns.
+     * member entered is visible to every member after it returns, and so is every non-fetching
+     * atomic this client issued before entering: the barrier first completes those a transport
+     * started without waiting (see {@link Atomics}).
      *
      * @throws JobAbortedException if the job fails meanwhile
+     * @throws IllegalStateException if such an atomic failed (naming it)
      */
     public void barrier() {
         checkUsable("barrier");
+        client.rma().completeAtomics("barrier");
         if (queue.idle()) {
             long t0 = Stats.ON ? System.nanoTime() : 0;
             BarrierEvent jfr = BarrierEvent.start(); // null unless a JFR recording wants it

@@ -11,8 +11,9 @@ import java.util.Optional;
 import org.pgas4j.launcher.UsageException;
 
 /**
- * {@code pgas4j bench atomics [--json FILE] [--quick]}: remote atomics between two PEs on this
- * host over {@code shm}. {@link AtomicsPlan#rounds()} rounds of: the raw ping-pong between two
+ * {@code pgas4j bench atomics [--transport shm|ucx] [--json FILE] [--quick] [--native]}: remote
+ * atomics between two PEs on this host over {@code shm} ({@code --transport ucx}: the rate of
+ * non-fetching atomics over ucx, {@link UcxAtomicsBenchmark}). {@link AtomicsPlan#rounds()} rounds of: the raw ping-pong between two
  * plain JVMs ({@link RawPingPong}, as in {@code bench rma}: the machine's cross-core latency just
  * before), then a 2-PE job of {@link AtomicsPe} (blocking fetch-add latency, non-blocking
  * fetch-add rate, compare-and-swap latency). Each figure is the median of the rounds.
@@ -33,18 +34,24 @@ final class AtomicsBenchmark implements Benchmark {
 
     @Override
     public String summary() {
-        return "[--json FILE] [--quick] [--native]  fetch-add and compare-and-swap latency, fetch-add rate, next to a raw"
-                + " JVM ping-pong and (--native) the installed OpenSHMEM's and MPI's";
+        return "[--transport shm|ucx] [--json FILE] [--quick] [--native]  fetch-add and compare-and-swap latency,"
+                + " fetch-add rate, next to a raw JVM ping-pong and (--native) the installed OpenSHMEM's and MPI's (shm);"
+                + " the rate of xors to random words completed by waitNbi, next to (--native) OSHMEM's (ucx)";
     }
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
-        RmaOptions options = RmaOptions.parseWithBaselines(NAME, args);
+        List<String> rest = new ArrayList<>(args);
+        String transport = RmaBenchmark.transport(NAME, rest);
+        RmaOptions options = RmaOptions.parseWithBaselines(NAME, rest);
         if (options.plot() != null) {
             throw new UsageException("bench atomics: --plot draws figures against message size or PEs; atomics have neither");
         }
         if (options.json() != null && Files.isDirectory(options.json())) {
             throw new UsageException("bench atomics: --json " + options.json() + " is a directory; give a file name");
+        }
+        if (transport.equals(UcxRmaBenchmark.TRANSPORT)) {
+            return UcxAtomicsBenchmark.run(options, out, err);
         }
         AtomicsPlan plan = AtomicsPlan.of(options.quick());
         long timeout = options.quick() ? QUICK_TIMEOUT_SECONDS : FULL_TIMEOUT_SECONDS;

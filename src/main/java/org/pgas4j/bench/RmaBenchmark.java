@@ -175,13 +175,18 @@ final class RmaBenchmark implements Benchmark {
      * @throws UsageException for another name or a missing one
      */
     static String transport(List<String> args) {
+        return transport("rma", args);
+    }
+
+    /** {@link #transport(List)} for {@code bench NAME}, whose messages name it. */
+    static String transport(String bench, List<String> args) {
         String transport = JvmCommands.TRANSPORT;
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             String value;
             if (arg.equals("--transport")) {
                 if (i + 1 >= args.size()) {
-                    throw new UsageException("bench rma: --transport needs a name: shm or ucx");
+                    throw new UsageException("bench " + bench + ": --transport needs a name: shm or ucx");
                 }
                 value = args.get(i + 1);
                 args.remove(i + 1);
@@ -194,7 +199,7 @@ final class RmaBenchmark implements Benchmark {
             }
             i--;
             if (!value.equals(JvmCommands.TRANSPORT) && !value.equals(UcxRmaBenchmark.TRANSPORT)) {
-                throw new UsageException("bench rma: --transport " + value + " is not measured; use shm or ucx");
+                throw new UsageException("bench " + bench + ": --transport " + value + " is not measured; use shm or ucx");
             }
             transport = value;
         }

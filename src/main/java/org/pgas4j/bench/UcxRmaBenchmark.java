@@ -151,7 +151,7 @@ final class UcxRmaBenchmark {
     }
 
     /** The UCX settings of the native programs: this environment's UCX_* and the defaults the jobs get. */
-    private static Map<String, String> nativeEnvironment(Map<String, String> added) {
+    static Map<String, String> nativeEnvironment(Map<String, String> added) {
         Map<String, String> env = new LinkedHashMap<>();
         System.getenv().forEach((k, v) -> {
             if (k.startsWith("UCX_")) {

@@ -1,5 +1,7 @@
 package org.pgas4j.internal;
 
+import org.pgas4j.spi.AtomicCompletion;
+import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.TransportAtomic;
 
@@ -27,6 +29,63 @@ public final class TransportAtomics {
     }
 
     /**
+     * Starts the non-fetching (type, op) through the transport without waiting
+     * ({@link RemoteMemory#atomicImplicit}), where {@link #supported} said so: add, subtract,
+     * increment, decrement, and, or and xor; set (a swap in transport terms) is refused.
+     *
+     * @return whether it was started; if not, nothing was done
+     */
+    public static boolean startImplicit(RemoteMemory memory, long offset, int type, int op, long operand1,
+                                        Completion completion) {
+        int size = AtomicExecutor.byteSize(type);
+        return switch (op) {
+            case AtomicExecutor.ADD -> memory.atomicImplicit(offset, size, TransportAtomic.ADD, operand1, completion);
+            case AtomicExecutor.SUB -> memory.atomicImplicit(offset, size, TransportAtomic.ADD, -operand1, completion);
+            case AtomicExecutor.INC -> memory.atomicImplicit(offset, size, TransportAtomic.ADD, 1, completion);
+            case AtomicExecutor.DEC -> memory.atomicImplicit(offset, size, TransportAtomic.ADD, -1, completion);
+            case AtomicExecutor.AND -> memory.atomicImplicit(offset, size, TransportAtomic.AND, operand1, completion);
+            case AtomicExecutor.OR -> memory.atomicImplicit(offset, size, TransportAtomic.OR, operand1, completion);
+            case AtomicExecutor.XOR -> memory.atomicImplicit(offset, size, TransportAtomic.XOR, operand1, completion);
+            default -> false;
+        };
+    }
+
+    /**
+     * Starts (type, op) through the transport without waiting ({@link RemoteMemory#atomicNB}),
+     * where {@link #supported} said so: get, set, swap, compare-and-swap, add, subtract, increment
+     * and decrement (set and the non-fetching ones through their fetching forms); and, or and xor
+     * are refused. {@code completion} receives the old value in the transport's convention:
+     * {@link #bits} turns it into {@link AtomicExecutor}'s.
+     *
+     * @return whether it was started; if not, nothing was done
+     */
+    public static boolean startNB(RemoteMemory memory, long offset, int type, int op, long operand1, long operand2,
+                                  AtomicCompletion completion) {
+        int size = AtomicExecutor.byteSize(type);
+        return switch (op) {
+            case AtomicExecutor.SET, AtomicExecutor.SWAP -> memory.atomicNB(offset, size, TransportAtomic.SWAP, operand1,
+                    0, completion);
+            case AtomicExecutor.GET -> memory.atomicNB(offset, size, TransportAtomic.ADD, 0, 0, completion);
+            case AtomicExecutor.CAS -> memory.atomicNB(offset, size, TransportAtomic.COMPARE_SWAP, operand1, operand2,
+                    completion);
+            case AtomicExecutor.ADD -> memory.atomicNB(offset, size, TransportAtomic.ADD, operand1, 0, completion);
+            case AtomicExecutor.SUB -> memory.atomicNB(offset, size, TransportAtomic.ADD, -operand1, 0, completion);
+            case AtomicExecutor.INC -> memory.atomicNB(offset, size, TransportAtomic.ADD, 1, 0, completion);
+            case AtomicExecutor.DEC -> memory.atomicNB(offset, size, TransportAtomic.ADD, -1, 0, completion);
+            default -> false;
+        };
+    }
+
+    /** A transport's old value of a {@code type} location in {@link AtomicExecutor}'s bit convention. */
+    public static long bits(int type, long old) {
+        return switch (type) {
+            case AtomicExecutor.INT -> (int) old;
+            case AtomicExecutor.UINT, AtomicExecutor.FLOAT -> old & 0xFFFF_FFFFL;
+            default -> old;
+        };
+    }
+
+    /**
      * Performs (type, op) through the transport, where {@link #supported} said so.
      *
      * @return the old value as {@link AtomicExecutor#apply} returns it (0 for set)
@@ -47,13 +106,6 @@ public final class TransportAtomics {
             case AtomicExecutor.XOR -> memory.atomic(offset, size, TransportAtomic.XOR, operand1, 0);
             default -> throw new IllegalArgumentException("no transport form of atomic op " + op);
         };
-        if (op == AtomicExecutor.SET) {
-            return 0;
-        }
-        return switch (type) {
-            case AtomicExecutor.INT -> (int) old;
-            case AtomicExecutor.UINT, AtomicExecutor.FLOAT -> old & 0xFFFF_FFFFL;
-            default -> old;
-        };
+        return op == AtomicExecutor.SET ? 0 : bits(type, old);
     }
 }

@@ -63,6 +63,42 @@ public interface RemoteMemory {
         throw new UnsupportedOperationException("no transport atomics on this memory");
     }
 
+    /**
+     * Starts a non-fetching {@code op} on the {@code size}-byte (4 or 8) integer at {@code offset}
+     * without waiting for it at the target (the core's non-fetching atomics, GASNet-EX's
+     * {@code gex_AD_OpNBI}, OpenSHMEM's non-fetching AMOs): {@code completion} is signalled
+     * locally before the call returns and remotely (or {@linkplain Completion#failed failed}) no
+     * later than the completion of the transport's next {@link Transport#flushImplicit()}, like an
+     * {@link #putImplicit implicit put}. Only called where {@link #hasAtomicAt} is true; atomic
+     * as {@link #atomic} is.
+     *
+     * @param operand the value to add or combine with; of a 4-byte location the low 32 bits
+     * @return true when started; false when this memory cannot start {@code op} so (by default,
+     *     and for swap and compare-and-swap where a transport's atomics always fetch): the caller
+     *     then performs it with {@link #atomic}
+     */
+    default boolean atomicImplicit(long offset, int size, TransportAtomic op, long operand, Completion completion) {
+        return false;
+    }
+
+    /**
+     * Starts {@code op} on the {@code size}-byte (4 or 8) integer at {@code offset} without
+     * waiting (GASNet-EX's {@code gex_AD_OpNB}, OpenSHMEM's {@code _nbi} fetching AMOs):
+     * {@code completion} receives the old value ({@link AtomicCompletion#fetched}) and then its
+     * remote completion once the operation is done at the target, or its failure, possibly
+     * inside the call. Only called where {@link #hasAtomicAt} is true; atomic as {@link #atomic}
+     * is.
+     *
+     * @param operand as for {@link #atomic}
+     * @param desired as for {@link #atomic}
+     * @return true when started; false when this memory cannot start {@code op} so (by default):
+     *     the caller then performs it with {@link #atomic}
+     */
+    default boolean atomicNB(long offset, int size, TransportAtomic op, long operand, long desired,
+                             AtomicCompletion completion) {
+        return false;
+    }
+
     /** Releases this process's mapping or handle; the peer's memory itself is untouched. */
     void release();
 }

@@ -42,9 +42,29 @@ class AtomicsBenchTest {
         assertEquals(shmBefore, benchFiles(), "the raw ping-pong file must be removed");
     }
 
+    /** Over ucx: the xor rate, and OSHMEM's next to it where installed (else the reason in the JSON). */
+    @Test
+    @Timeout(120)
+    void quickUcxRunWritesTheXorRate(@TempDir Path dir) throws IOException {
+        org.pgas4j.testing.SystemComponent.UCX.assume();
+        Path json = dir.resolve("atomics.json");
+        LaunchedJob.Result r = LaunchedJob.launcher(115, List.of("bench", "atomics", "--transport", "ucx", "--quick",
+                "--native", "--json", json.toString()));
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().startsWith("# pgas4j bench atomics") && r.stdout().contains("transport: ucx"), r::toString);
+        Map<String, Object> doc = MiniJson.parseObject(Files.readString(json));
+        assertTrue(doc.get("ucx_xor_rate_per_s") instanceof Double d && d > 0, doc::toString);
+        if (doc.containsKey("native_ucx_xor_rate_per_s")) {
+            assertTrue(doc.get("ucx_vs_native_xor_rate_ratio") instanceof Double d && d > 0, doc::toString);
+        } else {
+            assertTrue(doc.get("native_ucx_xor_rate_per_s_missing") instanceof String, doc::toString);
+        }
+    }
+
     @Test
     void badArgumentsAreOneLineNamingTheBenchmarkAndStatus2() {
-        for (String[] args : List.of(new String[] {"atomics", "--bogus"}, new String[] {"atomics", "--json"})) {
+        for (String[] args : List.of(new String[] {"atomics", "--bogus"}, new String[] {"atomics", "--json"},
+                new String[] {"atomics", "--transport"}, new String[] {"atomics", "--transport", "gasnet"})) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             int status = BenchMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),

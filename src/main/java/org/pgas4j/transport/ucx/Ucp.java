@@ -68,6 +68,11 @@ final class Ucp {
     /** {@code ucs_status_ptr_t ucp_worker_flush_nbx(ucp_worker_h, const ucp_request_param_t *)}. */
     static final MethodHandle WORKER_FLUSH_NBX = critical("ucp_worker_flush_nbx",
             FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
+    /**
+     * {@code ucs_status_t ucp_worker_fence(ucp_worker_h)}: operations started on the worker after
+     * it are performed at their targets after those started before (no waiting).
+     */
+    static final MethodHandle WORKER_FENCE = critical("ucp_worker_fence", FunctionDescriptor.of(JAVA_BYTE, ADDRESS));
     /** {@code ucs_status_t ucp_ep_create(ucp_worker_h, const ucp_ep_params_t *, ucp_ep_h *)}. */
     static final MethodHandle EP_CREATE = plain("ucp_ep_create", FunctionDescriptor.of(JAVA_BYTE, ADDRESS, ADDRESS,
             ADDRESS));

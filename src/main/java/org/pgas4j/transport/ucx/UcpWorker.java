@@ -312,6 +312,23 @@ public final class UcpWorker implements AutoCloseable {
         }
     }
 
+    /**
+     * Orders the operations of this worker ({@code ucp_worker_fence}): those started after the
+     * call are performed at their targets after those started before. Does not wait.
+     *
+     * @throws UcxException when UCX refuses
+     */
+    public void fence() {
+        checkOpen();
+        byte status;
+        try {
+            status = (byte) Ucp.WORKER_FENCE.invokeExact(handle);
+        } catch (Throwable t) {
+            throw UcpLibrary.failure("ucp_worker_fence", t);
+        }
+        UcsStatus.check("ucp_worker_fence", status);
+    }
+
     /** Flushes every endpoint of this worker and waits ({@link #flushNbx()} then {@link #await}). */
     public void flush() {
         await(flushNbx(), "ucp_worker_flush_nbx");

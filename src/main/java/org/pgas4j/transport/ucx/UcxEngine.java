@@ -13,6 +13,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.pgas4j.JobAbortedException;
+import org.pgas4j.spi.AtomicCompletion;
 import org.pgas4j.spi.Completion;
 
 /**
@@ -93,9 +94,19 @@ final class UcxEngine implements AutoCloseable {
     private int peTurns;
     private volatile boolean closing;
     private boolean open = true;
-    /** Implicit puts issued since the last flush of them, and the completion they signal. */
-    private long unflushed;
-    private Completion unflushedCompletion;
+    /**
+     * Implicit operations (puts and atomics) issued since the last flush of them, counted per
+     * completion they signal: two slots, so that the core's implicit puts and implicit atomics,
+     * which signal different completions, share one batch however they interleave.
+     */
+    private final long[] unflushed = new long[2];
+    private final Completion[] unflushedCompletion = new Completion[2];
+    /** Operand of {@link #atomicImplicit} (read by UCX when the request completes locally). */
+    private final MemorySegment implicitOperand = arena.allocate(8, 8);
+    /** Whether implicit puts were issued since the last {@code ucp_worker_fence} (or flush). */
+    private boolean unorderedPuts;
+    /** Whether implicit atomics were issued since the last {@code ucp_worker_fence} (or flush). */
+    private boolean unorderedAtomics;
 
     /** Creates the context and the worker of PE {@code rank}, with UCX's settings from the environment. */
     UcxEngine(int rank) {
@@ -353,6 +364,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
+            orderAfterImplicitAtomics();
             MemorySegment b = bounceFor(src, srcOffset, length);
             long req;
             try {
@@ -395,6 +407,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
+            orderAfterImplicitAtomics();
             MemorySegment b = bounceFor(src, srcOffset, length);
             try {
                 long req = startPut(ep, key, remote, src, srcOffset, length, b);
@@ -412,13 +425,124 @@ final class UcxEngine implements AutoCloseable {
                 }
             }
             c.localComplete();
-            if (unflushed > 0 && unflushedCompletion != c) {
-                startFlushOfImplicit(); // one completion per batch
-            }
-            unflushedCompletion = c;
-            unflushed++;
+            addToBatch(c);
+            unorderedPuts = true;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** Counts an implicit operation signalling {@code c} into the batch the next flush completes. */
+    private void addToBatch(Completion c) {
+        int slot = unflushedCompletion[0] == c ? 0 : unflushedCompletion[1] == c ? 1
+                : unflushed[0] == 0 ? 0 : unflushed[1] == 0 ? 1 : -1;
+        if (slot < 0) {
+            startFlushOfImplicit(); // a third completion: complete the batch of the other two first
+            slot = 0;
+        }
+        unflushedCompletion[slot] = c;
+        unflushed[slot]++;
+    }
+
+    /**
+     * Starts a non-fetching atomic ({@code ucp_atomic_op_nbx} without a reply buffer: add, and, or
+     * or xor) without waiting for it at the target: remotely complete once a later
+     * {@link #flushImplicit()} completes, which signals {@code c} once per operation it covers,
+     * as for {@link #putImplicit}. Waits only when UCX could not send it at once (its request then
+     * still reads the operand). A later get, put or blocking atomic is ordered after it by a
+     * {@code ucp_worker_fence}; an implicit put issued before it is ordered before it the same way
+     * (a put-with-signal's data before its signal).
+     */
+    void atomicImplicit(UcpEndpoint ep, UcpRemoteKey key, long remote, int size, UcpAtomicOp op, long operand,
+            Completion c, int owner) {
+        peTurn();
+        lock.lock();
+        try {
+            if (unorderedPuts) {
+                fence();
+            }
+            if (size == 8) {
+                implicitOperand.set(JAVA_LONG, 0, operand);
+            } else {
+                implicitOperand.set(JAVA_INT, 0, (int) operand);
+            }
+            try {
+                long req = ep.atomicNbx(op, size, implicitOperand, 0, null, 0, remote, key);
+                if (req != 0) {
+                    await(req, "ucp_atomic_op_nbx");
+                }
+            } catch (UcxException e) {
+                requestFailed(e);
+                c.failed(forCore(e, rank, "PE " + owner));
+                return;
+            }
+            c.localComplete();
+            addToBatch(c);
+            unorderedAtomics = true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Starts a fetching atomic ({@code ucp_atomic_op_nbx} with a reply buffer: add, swap or
+     * compare-and-swap) without waiting: {@code c} receives the old value (a 4-byte one
+     * zero-extended) and its completion when the reply arrives, inside this call when UCX
+     * completes it at once. Operand and reply live in a bounce buffer until then.
+     *
+     * @param desired what {@code CSWAP} stores on a match
+     */
+    void atomicNB(UcpEndpoint ep, UcpRemoteKey key, long remote, int size, UcpAtomicOp op, long operand, long desired,
+            AtomicCompletion c, int owner) {
+        peTurn();
+        lock.lock();
+        try {
+            orderAfterImplicitAtomics();
+            MemorySegment b = bounces.take(16);
+            if (size == 8) {
+                b.set(JAVA_LONG, 0, operand);
+                b.set(JAVA_LONG, 8, desired);
+            } else {
+                b.set(JAVA_INT, 0, (int) operand);
+                b.set(JAVA_INT, 8, (int) desired);
+            }
+            long req;
+            try {
+                req = ep.atomicNbx(op, size, b, 0, b, 8, remote, key);
+            } catch (UcxException e) {
+                bounces.give(b);
+                requestFailed(e);
+                c.failed(forCore(e, rank, "PE " + owner));
+                return;
+            }
+            if (req == 0) {
+                long old = UcxRequests.reply(b, size);
+                bounces.give(b);
+                c.fetched(old);
+                c.localComplete();
+                c.remoteComplete();
+            } else {
+                requests.atomicStarted(req, c, b, size);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Orders what follows after the implicit operations issued so far ({@code ucp_worker_fence}). */
+    private void fence() {
+        worker.fence();
+        unorderedPuts = false;
+        unorderedAtomics = false;
+    }
+
+    /**
+     * Before a get, put, blocking atomic or message: fences when implicit atomics were issued since
+     * the last fence. Under the lock.
+     */
+    void orderAfterImplicitAtomics() {
+        if (unorderedAtomics) {
+            fence();
         }
     }
 
@@ -426,7 +550,7 @@ final class UcxEngine implements AutoCloseable {
     void flushImplicit() {
         lock.lock();
         try {
-            if (unflushed > 0) {
+            if (unflushed[0] > 0 || unflushed[1] > 0) {
                 startFlushOfImplicit();
             }
         } finally {
@@ -434,12 +558,19 @@ final class UcxEngine implements AutoCloseable {
         }
     }
 
+    /** Starts one worker flush per completion of the batch (a flush orders everything before it too). */
     private void startFlushOfImplicit() {
-        Completion c = unflushedCompletion;
-        long n = unflushed;
-        unflushed = 0;
-        unflushedCompletion = null;
-        requests.startWorkerFlush(c, n);
+        unorderedPuts = false;
+        unorderedAtomics = false;
+        for (int slot = 0; slot < 2; slot++) {
+            Completion c = unflushedCompletion[slot];
+            long n = unflushed[slot];
+            unflushed[slot] = 0;
+            unflushedCompletion[slot] = null;
+            if (n > 0) {
+                requests.startWorkerFlush(c, n);
+            }
+        }
     }
 
     /** Starts a get; {@code c} is signalled (locally and remotely) once the data is in {@code dst}. */
@@ -453,6 +584,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
+            orderAfterImplicitAtomics();
             MemorySegment into = dst;
             long at = dstOffset;
             MemorySegment b = null;
@@ -495,6 +627,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
+            orderAfterImplicitAtomics();
             MemorySegment b = bounceFor(src, srcOffset, length);
             try {
                 await(startPut(ep, key, remote, src, srcOffset, length, b), "ucp_put_nbx");
@@ -517,6 +650,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
+            orderAfterImplicitAtomics();
             MemorySegment b = null;
             try {
                 MemorySegment into = dst;
@@ -556,6 +690,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
+            orderAfterImplicitAtomics();
             if (size == 8) {
                 atomicScratch.set(JAVA_LONG, 0, operand);
                 atomicScratch.set(JAVA_LONG, 8, desired);

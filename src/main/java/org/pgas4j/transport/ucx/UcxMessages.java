@@ -253,6 +253,7 @@ final class UcxMessages implements AutoCloseable, MessageService {
     private void send(int target, int lane, MemorySegment buffer, long headerOffset, long end) {
         long at = headerOffset - RECORD_HEADER_BYTES;
         UcpEndpoint ep = engine.endpoint(target);
+        engine.orderAfterImplicitAtomics();
         engine.await(ep.amSendNbx(lane, buffer, at, end - at, UcpAmParams.SEND_FLAG_EAGER), "ucp_am_send_nbx");
     }
 

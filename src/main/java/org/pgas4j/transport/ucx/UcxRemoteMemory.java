@@ -1,6 +1,7 @@
 package org.pgas4j.transport.ucx;
 
 import java.lang.foreign.MemorySegment;
+import org.pgas4j.spi.AtomicCompletion;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.TransportAtomic;
@@ -125,6 +126,47 @@ final class UcxRemoteMemory implements RemoteMemory {
         } catch (RuntimeException e) {
             throw UcxEngine.forCore(e, engine.rank(), "PE " + owner);
         }
+    }
+
+    /**
+     * Add, and, or and xor without a reply ({@link UcxEngine#atomicImplicit}): complete at the
+     * transport's next {@link org.pgas4j.spi.Transport#flushImplicit()}. Swap and compare-and-swap
+     * always fetch in UCX, so they are refused (the core then waits for them).
+     */
+    @Override
+    public boolean atomicImplicit(long offset, int bytes, TransportAtomic op, long operand, Completion completion) {
+        UcpAtomicOp u = switch (op) {
+            case ADD -> UcpAtomicOp.ADD;
+            case AND -> UcpAtomicOp.AND;
+            case OR -> UcpAtomicOp.OR;
+            case XOR -> UcpAtomicOp.XOR;
+            case SWAP, COMPARE_SWAP -> null;
+        };
+        if (u == null || blocking) {
+            return false;
+        }
+        engine.atomicImplicit(endpoint, key, base + offset, bytes, u, operand, completion, owner);
+        return true;
+    }
+
+    /**
+     * Add, swap and compare-and-swap with a reply ({@link UcxEngine#atomicNB}); fetching and, or
+     * and xor are refused (UCX 1.13's shared-memory forms are wrong, see {@link UcxEngine#fetchBitwise}).
+     */
+    @Override
+    public boolean atomicNB(long offset, int bytes, TransportAtomic op, long operand, long desired,
+                            AtomicCompletion completion) {
+        UcpAtomicOp u = switch (op) {
+            case ADD -> UcpAtomicOp.ADD;
+            case SWAP -> UcpAtomicOp.SWAP;
+            case COMPARE_SWAP -> UcpAtomicOp.CSWAP;
+            case AND, OR, XOR -> null;
+        };
+        if (u == null || blocking) {
+            return false;
+        }
+        engine.atomicNB(endpoint, key, base + offset, bytes, u, operand, desired, completion, owner);
+        return true;
     }
 
     @Override

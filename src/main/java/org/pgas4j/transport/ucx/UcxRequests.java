@@ -1,8 +1,10 @@
 package org.pgas4j.transport.ucx;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.function.Consumer;
+import org.pgas4j.spi.AtomicCompletion;
 import org.pgas4j.spi.Completion;
 
 /**
@@ -24,6 +26,9 @@ final class UcxRequests {
     private static final byte IMPLICIT_PUT = 3;
     /** A worker flush completing a batch of implicit puts: its completion is signalled once per put. */
     private static final byte BATCH_FLUSH = 4;
+
+    /** A fetching atomic: its operand and reply in a bounce buffer, its size in {@code length}. */
+    private static final byte ATOMIC = 5;
 
     private final int rank;
     private final UcpWorker worker;
@@ -78,6 +83,16 @@ final class UcxRequests {
     /** Tracks an implicit put until its bounce buffer may be reused. */
     void implicitPutStarted(long req, MemorySegment bounceBuffer) {
         add(IMPLICIT_PUT, req, null, null, bounceBuffer, null, 0, 0);
+    }
+
+    /** Tracks a started fetching atomic whose reply lands at byte 8 of {@code buffer}. */
+    void atomicStarted(long req, AtomicCompletion c, MemorySegment buffer, int size) {
+        add(ATOMIC, req, null, c, buffer, null, 0, size);
+    }
+
+    /** The old value of a fetching atomic of {@code size} bytes: byte 8 of {@code buffer}, zero-extended. */
+    static long reply(MemorySegment buffer, int size) {
+        return size == 8 ? buffer.get(ValueLayout.JAVA_LONG, 8) : Integer.toUnsignedLong(buffer.get(ValueLayout.JAVA_INT, 8));
     }
 
     /**
@@ -167,7 +182,8 @@ final class UcxRequests {
                 bounces.give(b);
             }
             UcxException e = new UcxException(s == PUT || s == IMPLICIT_PUT ? "ucp_put_nbx" : s == GET ? "ucp_get_nbx"
-                    : s == BATCH_FLUSH ? "ucp_worker_flush_nbx" : "ucp_ep_flush_nbx", status);
+                    : s == BATCH_FLUSH ? "ucp_worker_flush_nbx" : s == ATOMIC ? "ucp_atomic_op_nbx" : "ucp_ep_flush_nbx",
+                    status);
             switch (s) {
                 case IMPLICIT_PUT -> {
                     // Reported by the batch that covers it (its flush cannot succeed without it).
@@ -190,6 +206,13 @@ final class UcxRequests {
                 startFlush(ep, c);
             }
             case FLUSH -> c.remoteComplete();
+            case ATOMIC -> {
+                long old = reply(b, (int) bytes);
+                bounces.give(b);
+                ((AtomicCompletion) c).fetched(old);
+                c.localComplete();
+                c.remoteComplete();
+            }
             default -> {
                 if (b != null) {
                     if (dst != null) {

@@ -3,6 +3,9 @@
  *          latency by size, 8-byte putmem_nbi rate (windows of 64 + quiet), fetch-add and
  *          compare-swap latency; every PE: barrier_all, BARRIERS times.
  *        shmem_probe atomics SECONDS BARRIERS       as rma, with only fetch-add and compare-swap.
+ *        shmem_probe xor SECONDS BARRIERS           PE 0: shmem_long_atomic_xor to pseudo-random words of
+ *          a 1 MiB table on PE 1, batches of 1024 + quiet (the rate, updates/s), PE 1 meanwhile in
+ *          shmem_long_wait_until for the count PE 0 puts at the end; then PE 1 checks the table.
  *        shmem_probe coll SECONDS BARRIERS          every PE: barrier_all and an 8-byte sum to all.
  *        shmem_probe startup                       init, one barrier_all, finalize.
  * Prints RESULT native_shmem_* lines (microseconds, M messages/s). */
@@ -27,6 +30,55 @@ static void fetch_add(long unused) { (void) unused; shmem_long_atomic_fetch_add(
 static void compare_swap(long unused) {
     (void) unused;
     swap_value = shmem_long_atomic_compare_swap(word, swap_value, swap_value + 1, 1) + 1;
+}
+
+#define XOR_BATCH 1024
+#define XOR_WORDS (1L << 17)
+static long *table;
+static unsigned long xor_state = 1;
+static long xor_updates;
+
+/* The generator and the word it picks, as AtomicsXorRatePe's (xorshift64). */
+static unsigned long xor_next(unsigned long s) { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return s; }
+static void xor_batch(long unused) {
+    (void) unused;
+    for (int i = 0; i < XOR_BATCH; i++) {
+        xor_state = xor_next(xor_state);
+        shmem_long_atomic_xor(&table[(xor_state >> 11) & (XOR_WORDS - 1)], (long) xor_state, 1);
+    }
+    shmem_quiet();
+    xor_updates += XOR_BATCH;
+}
+
+/* PE 1: the table holds exactly the xors of the first `n` states. */
+static int xor_check(long n) {
+    long *expected = calloc(XOR_WORDS, sizeof(long));
+    unsigned long s = 1;
+    for (long i = 0; i < n; i++) { s = xor_next(s); expected[(s >> 11) & (XOR_WORDS - 1)] ^= (long) s; }
+    int bad = memcmp(expected, table, XOR_WORDS * sizeof(long)) != 0;
+    free(expected);
+    return bad;
+}
+
+static int xor_rate(double seconds) {
+    int me = shmem_my_pe();
+    table = shmem_calloc(XOR_WORDS + 1, sizeof(long));
+    shmem_barrier_all();
+    if (me == 0 && shmem_n_pes() > 1) {
+        double rate = XOR_BATCH / probe_time(xor_batch, 0, seconds);
+        probe_result("native_shmem_xor_rate_per_s", -1, rate);
+        shmem_long_p(&table[XOR_WORDS], xor_updates, 1);
+        shmem_quiet();
+    } else if (me == 1) {
+        /* Waiting in a routine that progresses UCX: over tcp the target performs the atomics. */
+        shmem_long_wait_until(&table[XOR_WORDS], SHMEM_CMP_NE, 0);
+    }
+    shmem_barrier_all();
+    int bad = me == 1 && xor_check(table[XOR_WORDS]);
+    if (bad) fprintf(stderr, "shmem_probe xor: PE 1's table is wrong after %ld updates\n", table[XOR_WORDS]);
+    shmem_barrier_all();
+    shmem_free(table);
+    return bad;
 }
 
 static double barriers(long n) {
@@ -54,7 +106,7 @@ int main(int argc, char **argv) {
     shmem_init();
     int me = shmem_my_pe();
     if (argc < 2) {
-        if (me == 0) fprintf(stderr, "usage: shmem_probe rma|coll|startup ...\n");
+        if (me == 0) fprintf(stderr, "usage: shmem_probe rma|atomics|xor|coll|startup ...\n");
         shmem_finalize();
         return 2;
     }
@@ -66,6 +118,11 @@ int main(int argc, char **argv) {
     double seconds = atof(argv[2]);
     long n = atol(argv[3]);
     for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; i++) psync[i] = SHMEM_SYNC_VALUE;
+    if (strcmp(argv[1], "xor") == 0) {
+        int bad = xor_rate(seconds);
+        shmem_finalize();
+        return bad;
+    }
     if (strcmp(argv[1], "coll") == 0) {
         shmem_barrier_all();
         double b = barriers(n);

@@ -73,25 +73,36 @@ class UcxImplicitPutTest {
                 }
                 assertEquals(0, first.remote, "no remote completion before a flush");
 
-                // Another completion object closes the first batch: its flush starts now.
+                // A second completion object (the core's implicit atomics beside its puts) shares the batch;
+                // a third closes the batch of the other two: its flush starts now.
                 origin.putImplicit(ep, key, memory.address(), MemorySegment.ofArray(new byte[] {9}), 0, 1, second);
+                for (int i = 0; i < 1_000; i++) {
+                    origin.progress();
+                }
+                assertEquals(0, first.remote, "two completions share a batch");
+                Counting third = new Counting();
+                origin.putImplicit(ep, key, memory.address() + 1, MemorySegment.ofArray(new byte[] {8}), 0, 1, third);
                 awaitRemote(origin, first, 101);
-                assertEquals(0, second.remote, "the second batch waits for its own flush");
-                origin.flushImplicit();
                 awaitRemote(origin, second, 1);
+                assertEquals(0, third.remote, "the next batch waits for its own flush");
+                origin.flushImplicit();
+                awaitRemote(origin, third, 1);
                 origin.flushImplicit(); // nothing left: no completion is signalled twice
                 for (int i = 0; i < 1_000; i++) {
                     origin.progress();
                 }
                 assertEquals(101, first.remote);
                 assertEquals(1, second.remote);
+                assertEquals(1, third.remote);
                 assertNull(first.failure);
                 assertNull(second.failure);
+                assertNull(third.failure);
 
                 MemorySegment landed = memory.segment();
-                assertEquals(9, landed.get(JAVA_BYTE, 0), "the second batch's put");
+                assertEquals(9, landed.get(JAVA_BYTE, 0), "the second completion's put");
+                assertEquals(8, landed.get(JAVA_BYTE, 1), "the second batch's put");
                 for (int i = 0; i < 100; i++) {
-                    for (long b = i == 0 ? 1 : 0; b < 4099; b += 512) {
+                    for (long b = i == 0 ? 2 : 0; b < 4099; b += 512) {
                         assertEquals((byte) (i + 1), landed.get(JAVA_BYTE, 4099L * i + b), "small put " + i);
                     }
                 }
