@@ -3,7 +3,6 @@ package org.pgas4j.shmem;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
 import org.pgas4j.BadArgumentException;
 
 /**
@@ -11,7 +10,8 @@ import org.pgas4j.BadArgumentException;
  * {@code shmem_test} and their all/any/some and vector forms, signals). Values are read with
  * acquire semantics, so what a peer wrote before its update is visible once a wait returns.
  * A wait spins briefly, then yields, then parks for short intervals, and keeps the client's
- * progress going so that active messages aimed at this PE (the AM fallback) are served.
+ * progress going so that active messages aimed at this PE (the AM fallback) are served: its parks
+ * end when one arrives ({@link org.pgas4j.Client#parkUntilMessage}).
  */
 final class LocalWaits {
     private static final VarHandle SHORT = ValueLayout.JAVA_SHORT.varHandle();
@@ -19,6 +19,8 @@ final class LocalWaits {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final int SPINS = 200;
     private static final int YIELDS = 2_000;
+    /** The park of a long wait: the bound on noticing a peer's store, not on serving a message. */
+    private static final long PARK_NANOS = 20_000;
 
     private final Shmem shmem;
 
@@ -155,7 +157,7 @@ final class LocalWaits {
         if (i < SPINS + YIELDS) {
             Thread.yield();
         } else {
-            LockSupport.parkNanos(20_000);
+            shmem.client().parkUntilMessage(PARK_NANOS); // ends when an active message arrives
         }
     }
 
