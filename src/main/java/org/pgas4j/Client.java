@@ -297,17 +297,18 @@ public final class Client implements AutoCloseable {
      * long it waits. What the loop waits for, if a peer's store rather than a message, is still
      * noticed only at the end of the park. Allocates nothing.
      *
+     * @return whether a message arrived (or was waiting): {@link #poll()} has work
      * @throws BadArgumentException if {@code maxNanos} is not in [0, 1 s]
      * @throws IllegalStateException inside a handler (a handler must not block), or after close
      */
-    public void parkUntilMessage(long maxNanos) {
+    public boolean parkUntilMessage(long maxNanos) {
         if (maxNanos < 0 || maxNanos > 1_000_000_000L) {
             throw new BadArgumentException("parkUntilMessage on PE " + jobRank + ": " + maxNanos
                     + " ns is not in [0, 1 s]");
         }
         checkOpen("parkUntilMessage");
         checkBlocking("parkUntilMessage");
-        transport.parkUntilMessage(maxNanos);
+        return transport.parkUntilMessage(maxNanos);
     }
 
     /** The largest runtime-allocated segment this host can provide now ({@code gasnet_getMaxLocalSegmentSize}). */

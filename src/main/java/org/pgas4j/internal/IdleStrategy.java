@@ -21,7 +21,9 @@ import org.pgas4j.spi.Transport;
  * receives no messages (puts into it, over UCX too) still wakes only at its timer. Such a strategy
  * is only for waits that deliver messages: a park with a message already waiting returns at once,
  * and a wait that cannot deliver it (a handler waiting for room to reply) takes
- * {@link #withoutWakeups()}.
+ * {@link #withoutWakeups()}. A park that a message ended starts the wait over (iteration 0): a
+ * stream of requests (the chunks of a fallback put) is then served spinning, not one wake-up per
+ * chunk, while a wait that receives none keeps its long parks.
  */
 public final class IdleStrategy {
     private final int spins;
@@ -88,6 +90,11 @@ public final class IdleStrategy {
                 oversubscribed, Settings.LONG_PARK_MICROS.value() * 1_000L, transport);
     }
 
+    /** This strategy with parks that end when a message arrives through {@code transport}. */
+    public IdleStrategy withWakeups(Transport transport) {
+        return new IdleStrategy(spins, yields, maxParkNanos, oversubscribed, longParkNanos, transport);
+    }
+
     /** This strategy with parks that end at their timer only, for a wait that cannot deliver messages. */
     public IdleStrategy withoutWakeups() {
         return wakes == null ? this : new IdleStrategy(spins, yields, maxParkNanos, oversubscribed, longParkNanos, null);
@@ -100,7 +107,8 @@ public final class IdleStrategy {
 
     /**
      * Idles once; {@code iteration} counts the unsuccessful checks so far in this wait (0 first).
-     * Returns {@code iteration + 1}, to be passed on the next call.
+     * Returns {@code iteration + 1}, to be passed on the next call, or 0 after a park that a
+     * message ended.
      */
     public int idle(int iteration) {
         if (iteration < spins) {
@@ -108,7 +116,9 @@ public final class IdleStrategy {
         } else if (iteration < spins + yields) {
             Thread.yield();
         } else if (wakes != null) {
-            wakes.parkUntilMessage(parkNanos(iteration));
+            if (wakes.parkUntilMessage(parkNanos(iteration))) {
+                return 0; // messages are flowing: spin for the next one before sleeping again
+            }
         } else {
             LockSupport.parkNanos(parkNanos(iteration));
         }

@@ -32,9 +32,9 @@ final class LocalWaits {
         MemorySegment m = local("waitUntil", ivar, index, cmp);
         long off = ivar.byteOffset(index);
         WaitUntilEvent jfr = null;
-        for (int i = 0; !holds(ivar.type(), m, off, cmp, value); i++) {
-            jfr = i == 0 ? WaitUntilEvent.start() : jfr; // null unless a JFR recording wants long waits
-            idle(i);
+        for (int i = 0; !holds(ivar.type(), m, off, cmp, value); ) {
+            jfr = i == 0 && jfr == null ? WaitUntilEvent.start() : jfr; // null unless a JFR recording wants long waits
+            i = idle(i);
         }
         done(jfr, "shmem.waitUntil");
     }
@@ -56,9 +56,9 @@ final class LocalWaits {
 
     void waitAll(SymmetricArray ivars, boolean[] status, Cmp cmp, long value, long[] values) {
         WaitUntilEvent jfr = null;
-        for (int i = 0; !testAll(ivars, status, cmp, value, values); i++) {
-            jfr = i == 0 ? WaitUntilEvent.start() : jfr;
-            idle(i);
+        for (int i = 0; !testAll(ivars, status, cmp, value, values); ) {
+            jfr = i == 0 && jfr == null ? WaitUntilEvent.start() : jfr;
+            i = idle(i);
         }
         done(jfr, "shmem.waitUntilAll");
     }
@@ -68,14 +68,14 @@ final class LocalWaits {
             return -1;
         }
         WaitUntilEvent jfr = null;
-        for (int i = 0; ; i++) {
+        for (int i = 0; ; ) {
             long found = testAny(ivars, status, cmp, value, values);
             if (found >= 0) {
                 done(jfr, "shmem.waitUntilAny");
                 return found;
             }
-            jfr = i == 0 ? WaitUntilEvent.start() : jfr;
-            idle(i);
+            jfr = i == 0 && jfr == null ? WaitUntilEvent.start() : jfr;
+            i = idle(i);
         }
     }
 
@@ -84,14 +84,14 @@ final class LocalWaits {
             return 0;
         }
         WaitUntilEvent jfr = null;
-        for (int i = 0; ; i++) {
+        for (int i = 0; ; ) {
             int found = testSome(ivars, indices, status, cmp, value, values);
             if (found > 0) {
                 done(jfr, "shmem.waitUntilSome");
                 return found;
             }
-            jfr = i == 0 ? WaitUntilEvent.start() : jfr;
-            idle(i);
+            jfr = i == 0 && jfr == null ? WaitUntilEvent.start() : jfr;
+            i = idle(i);
         }
     }
 
@@ -145,10 +145,11 @@ final class LocalWaits {
         return (long) LONG.getVolatile(m, signal.byteOffset(index));
     }
 
-    private void idle(int i) {
+    /** Idles once at iteration {@code i} of a wait; returns the next iteration (0 after a park a message ended). */
+    private int idle(int i) {
         if (i < SPINS) {
             Thread.onSpinWait();
-            return;
+            return i + 1;
         }
         shmem.client().poll();
         if ((i & 63) == 0) {
@@ -156,9 +157,10 @@ final class LocalWaits {
         }
         if (i < SPINS + YIELDS) {
             Thread.yield();
-        } else {
-            shmem.client().parkUntilMessage(PARK_NANOS); // ends when an active message arrives
+        } else if (shmem.client().parkUntilMessage(PARK_NANOS)) { // ends when an active message arrives
+            return 0; // more may follow: spin for them
         }
+        return i == Integer.MAX_VALUE ? SPINS + YIELDS : i + 1;
     }
 
     private static boolean holds(ShmemType type, MemorySegment m, long offset, Cmp cmp, long operand) {

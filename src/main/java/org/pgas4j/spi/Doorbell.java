@@ -59,15 +59,16 @@ public final class Doorbell {
     }
 
     /**
-     * Sleeps for at most {@code nanos} (below one second) unless the doorbell rang since
-     * {@link #arm} returned {@code ticket}; may return early, spuriously.
+     * Sleeps for at most {@code nanos} (at most one second) unless the doorbell rang since
+     * {@link #arm} returned {@code ticket}; may return early, spuriously. Returns whether it rang.
      */
-    public void sleep(int ticket, long nanos) {
+    public boolean sleep(int ticket, long nanos) {
         if (Futex.AVAILABLE) {
             Futex.await(memory, offset + BELL, ticket, nanos);
         } else {
             LockSupport.parkNanos(nanos);
         }
+        return (int) INT.getVolatile(memory, offset + BELL) != ticket;
     }
 
     /** Wakes the owner if it is sleeping (or about to): call after publishing a message to it. */

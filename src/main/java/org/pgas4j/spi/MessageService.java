@@ -31,8 +31,9 @@ public interface MessageService {
     /** See {@link Transport#pollMessages}. */
     int poll(int lane, int limit);
 
-    /** See {@link Transport#parkUntilMessage}; parks for {@code nanos} by default. */
-    default void parkUntilMessage(long nanos) {
+    /** See {@link Transport#parkUntilMessage}; parks for {@code nanos} (and returns false) by default. */
+    default boolean parkUntilMessage(long nanos) {
         LockSupport.parkNanos(nanos);
+        return false;
     }
 }

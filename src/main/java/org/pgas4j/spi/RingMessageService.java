@@ -102,12 +102,11 @@ public final class RingMessageService implements MessageService {
      * sleeps unless a record is already published in either ring.
      */
     @Override
-    public void parkUntilMessage(long nanos) {
+    public boolean parkUntilMessage(long nanos) {
         Doorbell bell = own[Transport.LANE_REQUEST].doorbell();
         int ticket = bell.arm();
-        if (!own[Transport.LANE_REPLY].hasRecord() && !own[Transport.LANE_REQUEST].hasRecord()) {
-            bell.sleep(ticket, nanos);
-        }
+        return own[Transport.LANE_REPLY].hasRecord() || own[Transport.LANE_REQUEST].hasRecord()
+                || bell.sleep(ticket, nanos);
     }
 
     /** See {@link Transport#pollMessages}: nothing is consumed before a sink is registered. */

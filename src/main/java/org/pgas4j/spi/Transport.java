@@ -172,14 +172,16 @@ public interface Transport extends AutoCloseable {
      * ({@link #progress()}) around it, so a PE waiting in a barrier serves the requests aimed at
      * it as they come. Allocates nothing. By default, {@link #messageService()}'s, or a plain
      * park without one.
+     *
+     * @return whether a message arrived (or was waiting): the caller has work, and more may follow
      */
-    default void parkUntilMessage(long nanos) {
+    default boolean parkUntilMessage(long nanos) {
         MessageService m = messageService();
         if (m != null) {
-            m.parkUntilMessage(nanos);
-        } else {
-            LockSupport.parkNanos(nanos);
+            return m.parkUntilMessage(nanos);
         }
+        LockSupport.parkNanos(nanos);
+        return false;
     }
 
     /**

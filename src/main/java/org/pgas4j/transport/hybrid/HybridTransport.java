@@ -249,8 +249,8 @@ final class HybridTransport implements Transport {
      * sleep at the same time) is noticed when the park's timer ends it, as before doorbells.
      */
     @Override
-    public void parkUntilMessage(long nanos) {
-        shm.parkUntilMessage(nanos);
+    public boolean parkUntilMessage(long nanos) {
+        return shm.parkUntilMessage(nanos);
     }
 
     @Override

@@ -359,11 +359,10 @@ final class UcxMessages implements AutoCloseable, MessageService {
      * PE's threads park) ring this PE's doorbell after copying a message into a receive ring.
      */
     @Override
-    public void parkUntilMessage(long nanos) {
+    public boolean parkUntilMessage(long nanos) {
         int ticket = doorbell.arm();
-        if (!receive[Transport.LANE_REPLY].hasRecord() && !receive[Transport.LANE_REQUEST].hasRecord()) {
-            doorbell.sleep(ticket, nanos);
-        }
+        return receive[Transport.LANE_REPLY].hasRecord() || receive[Transport.LANE_REQUEST].hasRecord()
+                || doorbell.sleep(ticket, nanos);
     }
 
     /** The message part of {@link Transport#progress()}: replies first, then requests. */
