@@ -85,7 +85,8 @@ public final class Client implements AutoCloseable {
         if (Stats.ON) {
             bootstrap.statisticsOnAbort(stats::encode);
         }
-        this.idle = IdleStrategy.fromSettings(jobSize); // every PE of a shm or local job is on this host
+        // Every PE of a shm or local job is on this host; parks end when a message arrives.
+        this.idle = IdleStrategy.fromSettings(jobSize, transport);
         this.health = new JobHealth(transport, jobRank);
         MemorySegment control = transport.localControl();
         ControlRegion.writeHeader(control, slots + 1);
@@ -286,6 +287,28 @@ public final class Client implements AutoCloseable {
      */
     public int poll() {
         return am.poll();
+    }
+
+    /**
+     * Parks the calling thread for at most {@code maxNanos} (at most one second), returning as
+     * soon as an active message arrives for this PE (at once when one is already waiting), or
+     * spuriously: the park of a program's own wait loop that calls {@link #poll()} and checks its
+     * condition around it, so that the requests aimed at this PE are served as they arrive however
+     * long it waits. What the loop waits for, if a peer's store rather than a message, is still
+     * noticed only at the end of the park. Allocates nothing.
+     *
+     * @return whether a message arrived (or was waiting): {@link #poll()} has work
+     * @throws BadArgumentException if {@code maxNanos} is not in [0, 1 s]
+     * @throws IllegalStateException inside a handler (a handler must not block), or after close
+     */
+    public boolean parkUntilMessage(long maxNanos) {
+        if (maxNanos < 0 || maxNanos > 1_000_000_000L) {
+            throw new BadArgumentException("parkUntilMessage on PE " + jobRank + ": " + maxNanos
+                    + " ns is not in [0, 1 s]");
+        }
+        checkOpen("parkUntilMessage");
+        checkBlocking("parkUntilMessage");
+        return transport.parkUntilMessage(maxNanos);
     }
 
     /** The largest runtime-allocated segment this host can provide now ({@code gasnet_getMaxLocalSegmentSize}). */

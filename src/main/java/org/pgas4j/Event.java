@@ -138,7 +138,7 @@ public final class Event {
         int i = 0;
         WaitEvent jfr = null;
         while (!test()) {
-            if (i == 0) {
+            if (i == 0 && jfr == null) { // i is 0 again after a park a message ended
                 jfr = WaitEvent.start(); // null unless a JFR recording wants long waits
             }
             if ((i & 63) == 63 && !transport.healthy()) {
@@ -202,7 +202,7 @@ public final class Event {
         int i = 0;
         WaitEvent jfr = null;
         while (true) {
-            if (i == 1) {
+            if (i == 1 && jfr == null) {
                 jfr = WaitEvent.start(); // null unless a JFR recording wants long waits
             }
             boolean any = false;

@@ -14,11 +14,14 @@ import java.util.Map;
  * other than runtime host segments). JSON: {@code kind_bw_ratio} (puts) and
  * {@code kind_get_bw_ratio} (gets), maps from {@code "SRC->DST"} (the direction the data flows)
  * to the ratio; the same with {@code _am} for the second run; and the host-to-host MB/s they are
- * relative to.
+ * relative to. Every pair of the second run below {@link #FALLBACK_TARGET} prints a {@code FAIL}
+ * line (the exit status stays 0: a figure, not a broken bench).
  */
 final class KindsBenchmark implements Benchmark {
     private static final long FULL_TIMEOUT_SECONDS = 240;
     private static final long QUICK_TIMEOUT_SECONDS = 90;
+    /** The least ratio to host-to-host a pair through the fallback must reach (issue 23). */
+    static final double FALLBACK_TARGET = 0.3;
 
     @Override
     public String name() {
@@ -58,6 +61,9 @@ final class KindsBenchmark implements Benchmark {
                             RmaTable.fixed(put / putBase), get, RmaTable.fixed(get / getBase));
                 }
             }
+            if (path.equals("am")) {
+                checkFallback(out, putRatios, getRatios);
+            }
             doc.put("kind_bw_ratio" + suffix, putRatios);
             doc.put("kind_get_bw_ratio" + suffix, getRatios);
             doc.put("host_put_bw_MBps" + suffix, putBase);
@@ -65,6 +71,30 @@ final class KindsBenchmark implements Benchmark {
         }
         bench.writeJson(doc, out);
         return 0;
+    }
+
+    /**
+     * Prints a {@code FAIL} line for every pair whose put or get through the fallback moves less
+     * than {@link #FALLBACK_TARGET} of host-to-host, or one {@code PASS} line when none does.
+     */
+    static void checkFallback(PrintStream out, Map<String, Double> putRatios, Map<String, Double> getRatios) {
+        int failed = failures(out, "kind_bw_ratio_am", putRatios) + failures(out, "kind_get_bw_ratio_am", getRatios);
+        if (failed == 0) {
+            out.printf(Locale.ROOT, "PASS every pair through the fallback moves at least %s of host-to-host%n",
+                    FALLBACK_TARGET);
+        }
+    }
+
+    private static int failures(PrintStream out, String key, Map<String, Double> ratios) {
+        int failed = 0;
+        for (Map.Entry<String, Double> e : ratios.entrySet()) {
+            if (e.getValue() < FALLBACK_TARGET) {
+                out.printf(Locale.ROOT, "FAIL %s %s = %s, below %s of host-to-host%n", key, e.getKey(),
+                        RmaTable.fixed(e.getValue()), FALLBACK_TARGET);
+                failed++;
+            }
+        }
+        return failed;
     }
 
 }

@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import org.pgas4j.spi.Futex;
 import org.pgas4j.spi.Transport;
 
 /**

@@ -2,6 +2,7 @@ package org.pgas4j.internal;
 
 import java.util.concurrent.locks.LockSupport;
 import org.pgas4j.Settings;
+import org.pgas4j.spi.Transport;
 
 /**
  * How a thread waits for another PE: spin briefly (the answer is usually a cache miss away),
@@ -12,6 +13,17 @@ import org.pgas4j.Settings;
  * such a PE: 650-1012 MB/s with 50 µs parks, 1056-1178 with 1 ms); a wait that long notices its
  * end at most one long park later. Stateless apart from its thresholds: the caller keeps the
  * iteration count, so waiting allocates nothing.
+ *
+ * <p>With a transport ({@link #fromSettings(int, Transport)}), a park is the transport's
+ * {@link Transport#parkUntilMessage}: it ends as soon as a message arrives for this PE, so a wait
+ * that delivers messages between its idles (every core wait does, past its spinning phase) serves
+ * the active messages aimed at it as they come, however long it has parked, while a PE that
+ * receives no messages (puts into it, over UCX too) still wakes only at its timer. Such a strategy
+ * is only for waits that deliver messages: a park with a message already waiting returns at once,
+ * and a wait that cannot deliver it (a handler waiting for room to reply) takes
+ * {@link #withoutWakeups()}. A park that a message ended starts the wait over (iteration 0): a
+ * stream of requests (the chunks of a fallback put) is then served spinning, not one wake-up per
+ * chunk, while a wait that receives none keeps its long parks.
  */
 public final class IdleStrategy {
     private final int spins;
@@ -23,6 +35,8 @@ public final class IdleStrategy {
     private final int longAfterParks;
     /** How long a wait parks before its parks become long ones. */
     static final long LONG_WAIT_NANOS = 10_000_000;
+    /** Whose {@link Transport#parkUntilMessage} parks; null: {@link LockSupport#parkNanos}. */
+    private final Transport wakes;
 
     /** An idle strategy with the given thresholds (and no longer parks for long waits). */
     public IdleStrategy(int spins, int yields, long maxParkNanos) {
@@ -39,6 +53,12 @@ public final class IdleStrategy {
      * wait has parked for about {@link #LONG_WAIT_NANOS}.
      */
     public IdleStrategy(int spins, int yields, long maxParkNanos, boolean oversubscribed, long longParkNanos) {
+        this(spins, yields, maxParkNanos, oversubscribed, longParkNanos, null);
+    }
+
+    private IdleStrategy(int spins, int yields, long maxParkNanos, boolean oversubscribed, long longParkNanos,
+                         Transport wakes) {
+        this.wakes = wakes;
         this.spins = spins;
         this.yields = yields;
         this.maxParkNanos = maxParkNanos;
@@ -53,24 +73,52 @@ public final class IdleStrategy {
      * only briefly before yielding.
      */
     public static IdleStrategy fromSettings(int localPes) {
+        return fromSettings(localPes, null);
+    }
+
+    /**
+     * {@link #fromSettings(int)}, whose parks end when a message arrives through {@code transport}
+     * (null: parks end at their timer only).
+     */
+    public static IdleStrategy fromSettings(int localPes, Transport transport) {
         boolean oversubscribed = localPes > Runtime.getRuntime().availableProcessors();
         int spins = Settings.SPIN_ITERATIONS.value();
         if (spins == Settings.AUTO) {
             spins = oversubscribed ? 20 : 2000;
         }
         return new IdleStrategy(spins, Settings.YIELD_ITERATIONS.value(), Settings.PARK_MICROS.value() * 1_000L,
-                oversubscribed, Settings.LONG_PARK_MICROS.value() * 1_000L);
+                oversubscribed, Settings.LONG_PARK_MICROS.value() * 1_000L, transport);
+    }
+
+    /** This strategy with parks that end when a message arrives through {@code transport}. */
+    public IdleStrategy withWakeups(Transport transport) {
+        return new IdleStrategy(spins, yields, maxParkNanos, oversubscribed, longParkNanos, transport);
+    }
+
+    /** This strategy with parks that end at their timer only, for a wait that cannot deliver messages. */
+    public IdleStrategy withoutWakeups() {
+        return wakes == null ? this : new IdleStrategy(spins, yields, maxParkNanos, oversubscribed, longParkNanos, null);
+    }
+
+    /** Whether parks end when a message arrives (a transport was given). */
+    public boolean wokenByMessages() {
+        return wakes != null;
     }
 
     /**
      * Idles once; {@code iteration} counts the unsuccessful checks so far in this wait (0 first).
-     * Returns {@code iteration + 1}, to be passed on the next call.
+     * Returns {@code iteration + 1}, to be passed on the next call, or 0 after a park that a
+     * message ended.
      */
     public int idle(int iteration) {
         if (iteration < spins) {
             Thread.onSpinWait();
         } else if (iteration < spins + yields) {
             Thread.yield();
+        } else if (wakes != null) {
+            if (wakes.parkUntilMessage(parkNanos(iteration))) {
+                return 0; // messages are flowing: spin for the next one before sleeping again
+            }
         } else {
             LockSupport.parkNanos(parkNanos(iteration));
         }

@@ -31,22 +31,31 @@ public final class StagedCompletion implements Completion {
         remote.incrementAndGet();
     }
 
-    /** Waits until the chunk started last is locally complete, driving {@code progress}. */
-    public void awaitLocal(Runnable progress) {
+    /**
+     * Waits until the chunk started last is locally complete, driving {@code progress}, idling by
+     * {@code idle} (null: short parks that end at their timer; see
+     * {@link SyncCompletion#idleWokenBy}).
+     */
+    public void awaitLocal(Runnable progress, IdleStrategy idle) {
+        IdleStrategy strategy = idle != null ? idle : IDLE;
         int i = 0;
         while (!local && failure == null) {
             progress.run();
-            i = IDLE.idle(i);
+            i = strategy.idle(i);
         }
         throwFailure();
     }
 
-    /** Waits until every chunk is remotely complete, driving {@code progress}; rethrows a chunk's failure. */
-    public void awaitAll(Runnable progress) {
+    /**
+     * Waits until every chunk is remotely complete, driving {@code progress} and idling as
+     * {@link #awaitLocal} does; rethrows a chunk's failure.
+     */
+    public void awaitAll(Runnable progress, IdleStrategy idle) {
+        IdleStrategy strategy = idle != null ? idle : IDLE;
         int i = 0;
         while (remote.get() != 0 && failure == null) {
             progress.run();
-            i = IDLE.idle(i);
+            i = strategy.idle(i);
         }
         throwFailure();
     }

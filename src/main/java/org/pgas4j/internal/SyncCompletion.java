@@ -3,6 +3,7 @@ package org.pgas4j.internal;
 import java.lang.foreign.MemorySegment;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.RemoteMemory;
+import org.pgas4j.spi.Transport;
 
 /**
  * A completion one thread waits on for a blocking operation that did not take a direct path.
@@ -11,6 +12,15 @@ import org.pgas4j.spi.RemoteMemory;
 public final class SyncCompletion implements Completion {
     private static final ThreadLocal<SyncCompletion> PER_THREAD = ThreadLocal.withInitial(SyncCompletion::new);
     private static final IdleStrategy IDLE = new IdleStrategy(200, 100, 20_000);
+
+    /**
+     * The idle strategy of {@link #await(Runnable, IdleStrategy)} for waits that deliver the
+     * messages of {@code transport}: the thresholds of {@link #await(Runnable)}, with parks that a
+     * message ends (an owner's reply, in the active-message fallback). Make it once per client.
+     */
+    public static IdleStrategy idleWokenBy(Transport transport) {
+        return IDLE.withWakeups(transport);
+    }
 
     private volatile boolean done;
     private volatile RuntimeException failure;
@@ -45,6 +55,14 @@ public final class SyncCompletion implements Completion {
      * waiting; rethrows the operation's failure.
      */
     public void await(Runnable progress) {
+        await(progress, IDLE);
+    }
+
+    /**
+     * {@link #await(Runnable)} idling by {@code idle}, which {@link #idleWokenBy} made when
+     * {@code progress} delivers messages.
+     */
+    public void await(Runnable progress, IdleStrategy idle) {
         int i = 0;
         while (!done) {
             RuntimeException f = failure;
@@ -54,7 +72,7 @@ public final class SyncCompletion implements Completion {
             if (progress != null) {
                 progress.run();
             }
-            i = IDLE.idle(i);
+            i = idle.idle(i);
         }
     }
 

@@ -3,7 +3,6 @@ package org.pgas4j.shmem;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
 import org.pgas4j.BadArgumentException;
 
 /**
@@ -11,7 +10,8 @@ import org.pgas4j.BadArgumentException;
  * {@code shmem_test} and their all/any/some and vector forms, signals). Values are read with
  * acquire semantics, so what a peer wrote before its update is visible once a wait returns.
  * A wait spins briefly, then yields, then parks for short intervals, and keeps the client's
- * progress going so that active messages aimed at this PE (the AM fallback) are served.
+ * progress going so that active messages aimed at this PE (the AM fallback) are served: its parks
+ * end when one arrives ({@link org.pgas4j.Client#parkUntilMessage}).
  */
 final class LocalWaits {
     private static final VarHandle SHORT = ValueLayout.JAVA_SHORT.varHandle();
@@ -19,6 +19,8 @@ final class LocalWaits {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final int SPINS = 200;
     private static final int YIELDS = 2_000;
+    /** The park of a long wait: the bound on noticing a peer's store, not on serving a message. */
+    private static final long PARK_NANOS = 20_000;
 
     private final Shmem shmem;
 
@@ -30,9 +32,9 @@ final class LocalWaits {
         MemorySegment m = local("waitUntil", ivar, index, cmp);
         long off = ivar.byteOffset(index);
         WaitUntilEvent jfr = null;
-        for (int i = 0; !holds(ivar.type(), m, off, cmp, value); i++) {
-            jfr = i == 0 ? WaitUntilEvent.start() : jfr; // null unless a JFR recording wants long waits
-            idle(i);
+        for (int i = 0; !holds(ivar.type(), m, off, cmp, value); ) {
+            jfr = i == 0 && jfr == null ? WaitUntilEvent.start() : jfr; // null unless a JFR recording wants long waits
+            i = idle(i);
         }
         done(jfr, "shmem.waitUntil");
     }
@@ -54,9 +56,9 @@ final class LocalWaits {
 
     void waitAll(SymmetricArray ivars, boolean[] status, Cmp cmp, long value, long[] values) {
         WaitUntilEvent jfr = null;
-        for (int i = 0; !testAll(ivars, status, cmp, value, values); i++) {
-            jfr = i == 0 ? WaitUntilEvent.start() : jfr;
-            idle(i);
+        for (int i = 0; !testAll(ivars, status, cmp, value, values); ) {
+            jfr = i == 0 && jfr == null ? WaitUntilEvent.start() : jfr;
+            i = idle(i);
         }
         done(jfr, "shmem.waitUntilAll");
     }
@@ -66,14 +68,14 @@ final class LocalWaits {
             return -1;
         }
         WaitUntilEvent jfr = null;
-        for (int i = 0; ; i++) {
+        for (int i = 0; ; ) {
             long found = testAny(ivars, status, cmp, value, values);
             if (found >= 0) {
                 done(jfr, "shmem.waitUntilAny");
                 return found;
             }
-            jfr = i == 0 ? WaitUntilEvent.start() : jfr;
-            idle(i);
+            jfr = i == 0 && jfr == null ? WaitUntilEvent.start() : jfr;
+            i = idle(i);
         }
     }
 
@@ -82,14 +84,14 @@ final class LocalWaits {
             return 0;
         }
         WaitUntilEvent jfr = null;
-        for (int i = 0; ; i++) {
+        for (int i = 0; ; ) {
             int found = testSome(ivars, indices, status, cmp, value, values);
             if (found > 0) {
                 done(jfr, "shmem.waitUntilSome");
                 return found;
             }
-            jfr = i == 0 ? WaitUntilEvent.start() : jfr;
-            idle(i);
+            jfr = i == 0 && jfr == null ? WaitUntilEvent.start() : jfr;
+            i = idle(i);
         }
     }
 
@@ -143,11 +145,14 @@ final class LocalWaits {
         return (long) LONG.getVolatile(m, signal.byteOffset(index));
     }
 
-    /** One step of a wait: spin, then poll and yield, then park; checks the job's health now and then. */
-    void idle(int i) {
+    /**
+     * One step of a wait at iteration {@code i}: spin, then poll and yield, then park; checks the
+     * job's health now and then. Returns the next iteration (0 after a park a message ended).
+     */
+    int idle(int i) {
         if (i < SPINS) {
             Thread.onSpinWait();
-            return;
+            return i + 1;
         }
         shmem.client().poll();
         if ((i & 63) == 0) {
@@ -155,9 +160,10 @@ final class LocalWaits {
         }
         if (i < SPINS + YIELDS) {
             Thread.yield();
-        } else {
-            LockSupport.parkNanos(20_000);
+        } else if (shmem.client().parkUntilMessage(PARK_NANOS)) { // ends when an active message arrives
+            return 0; // more may follow: spin for them
         }
+        return i == Integer.MAX_VALUE ? SPINS + YIELDS : i + 1;
     }
 
     private static boolean holds(ShmemType type, MemorySegment m, long offset, Cmp cmp, long operand) {

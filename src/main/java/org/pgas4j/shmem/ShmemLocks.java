@@ -72,8 +72,8 @@ final class ShmemLocks {
         int predecessor = atomics.swapInt(w.route(), w.home(), w.tail(), me + 1);
         if (predecessor != 0) {
             atomics.orInt(w.route(), predecessor - 1, w.node(), me + 1); // link: the predecessor will hand over
-            for (int i = 0; (atomics.getInt(w.route(), me, w.node()) & WAITING) != 0; i++) {
-                shmem.waits.idle(i);
+            for (int i = 0; (atomics.getInt(w.route(), me, w.node()) & WAITING) != 0; ) {
+                i = shmem.waits.idle(i);
             }
         }
         held.add(w.key());
@@ -118,8 +118,8 @@ final class ShmemLocks {
                 return; // nobody waited
             }
             // Someone swapped in after us and is about to link: wait for the link.
-            for (int i = 0; (successor = atomics.getInt(w.route(), me, w.node()) & NEXT) == 0; i++) {
-                shmem.waits.idle(i);
+            for (int i = 0; (successor = atomics.getInt(w.route(), me, w.node()) & NEXT) == 0; ) {
+                i = shmem.waits.idle(i);
             }
         }
         held.remove(w.key());

@@ -56,6 +56,7 @@ public final class MessageRing {
     private final long tail;
     private final long head;
     private final int maxRecord;
+    private final Doorbell doorbell;
     /** A producer's last view of the head: only ever behind the real head, so a safe bound. */
     private long headCache;
     /** The consumer's head, owned by whoever holds {@link #consuming}. */
@@ -71,6 +72,7 @@ public final class MessageRing {
         this.tail = capacity + TAIL_OFFSET;
         this.head = capacity + HEAD_OFFSET;
         this.maxRecord = maxRecordLength(capacity);
+        this.doorbell = new Doorbell(memory, capacity + DOORBELL_OFFSET);
         this.consumerHead = (long) LONG.getAcquire(memory, head);
         this.headCache = consumerHead;
     }
@@ -119,6 +121,21 @@ public final class MessageRing {
     /** The memory the ring lives in: the buffer a claim's offsets refer to. */
     public MemorySegment memory() {
         return memory;
+    }
+
+    /** The doorbell in this ring's trailer (see {@link MessageRingDescriptor}). */
+    public Doorbell doorbell() {
+        return doorbell;
+    }
+
+    /**
+     * Whether a record (or padding) is published at the head, by volatile loads: a sleeper that
+     * armed its {@link Doorbell} checks here, and a commit before the check is seen by it.
+     * Allocates nothing.
+     */
+    public boolean hasRecord() {
+        long h = (long) LONG.getVolatile(memory, head);
+        return (int) INT.getVolatile(memory, h & mask) != 0;
     }
 
     /** Bytes of records. */

@@ -6,12 +6,12 @@ package org.pgas4j.spi;
  * a shared-arena segment for {@code local}), followed by a trailer holding the positions.
  *
  * <pre>
- *   0                              capacity      +128          +256                        +384
- *   +------------------------------+-------------+-------------+---------------------------+
- *   | records (capacity bytes,     | tail (long) | head (long) | magic (long) @+256        |
- *   |  a power of two)             | producers   | consumer    | capacity (long) @+264     |
- *   |                              | CAS it      | stores it   | (written once, at create) |
- *   +------------------------------+-------------+-------------+---------------------------+
+ *   0                              capacity      +128          +256                        +320          +384
+ *   +------------------------------+-------------+-------------+---------------------------+-------------+
+ *   | records (capacity bytes,     | tail (long) | head (long) | magic (long) @+256        | doorbell    |
+ *   |  a power of two)             | producers   | consumer    | capacity (long) @+264     | (2 ints,    |
+ *   |                              | CAS it      | stores it   | (written once, at create) | Doorbell)   |
+ *   +------------------------------+-------------+-------------+---------------------------+-------------+
  *
  *   record at (position &amp; (capacity - 1)), RECORD_ALIGNMENT-aligned, never wrapping:
  *   0            4                8               12               16
@@ -23,7 +23,10 @@ package org.pgas4j.spi;
  *   length &lt; 0: skip -length bytes (padding up to the end of the buffer, or an aborted claim)
  * </pre>
  *
- * A PE's message memory holds one ring per lane ({@link Transport#LANE_REQUEST}, then
+ * The doorbell of the first lane's ring is the PE's: a sender rings it after every commit to either
+ * lane, so a PE sleeping in a wait wakes when a message arrives ({@link Doorbell}).
+ *
+ * <p>A PE's message memory holds one ring per lane ({@link Transport#LANE_REQUEST}, then
  * {@link Transport#LANE_REPLY}), each {@link #length} bytes, back to back ({@link #laneOffset}).
  *
  * <p>Positions only grow; {@code tail - head} bytes are in use. The tail and the head live 128
@@ -40,6 +43,8 @@ public final class MessageRingDescriptor {
     public static final long MAGIC_OFFSET = 256;
     /** Offset from the end of the records of the capacity, as the creator sized it. */
     public static final long CAPACITY_OFFSET = 264;
+    /** Offset from the end of the records of the ring's {@link Doorbell}, on a line of its own. */
+    public static final long DOORBELL_OFFSET = 320;
     /** Bytes of the trailer. */
     public static final long TRAILER_BYTES = 384;
     /** The magic word: "PGAS4JAM" as a little-endian long. */

@@ -1,6 +1,7 @@
 package org.pgas4j.spi;
 
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A transport's message lanes, as one object: what {@link Transport}'s message methods do, for a
@@ -29,4 +30,10 @@ public interface MessageService {
 
     /** See {@link Transport#pollMessages}. */
     int poll(int lane, int limit);
+
+    /** See {@link Transport#parkUntilMessage}; parks for {@code nanos} (and returns false) by default. */
+    default boolean parkUntilMessage(long nanos) {
+        LockSupport.parkNanos(nanos);
+        return false;
+    }
 }

@@ -9,6 +9,9 @@ import java.lang.foreign.MemorySegment;
  * in the receiver's ring, and the receiver consumes its own rings when it polls. The transport
  * supplies the memory: its own at creation, a peer's on the first message to that peer.
  *
+ * <p>A sender rings the receiver's {@link Doorbell} after every commit, so a receiver sleeping in
+ * {@link #parkUntilMessage} wakes when a message arrives rather than when its park times out.
+ *
  * <p>The transport's message methods delegate here one for one.
  */
 public final class RingMessageService implements MessageService {
@@ -84,12 +87,26 @@ public final class RingMessageService implements MessageService {
     @Override
     public void commit(int jobRank, int lane, long claim) {
         ring(jobRank, lane).commit(claim);
+        rings[jobRank * Transport.LANES].doorbell().ring(); // mapped with the lane's ring
     }
 
     /** See {@link Transport#abortMessage}. */
     @Override
     public void abort(int jobRank, int lane, long claim) {
         ring(jobRank, lane).abort(claim);
+        rings[jobRank * Transport.LANES].doorbell().ring(); // records behind the aborted one are deliverable now
+    }
+
+    /**
+     * See {@link Transport#parkUntilMessage}: arms this PE's doorbell (the request ring's), and
+     * sleeps unless a record is already published in either ring.
+     */
+    @Override
+    public boolean parkUntilMessage(long nanos) {
+        Doorbell bell = own[Transport.LANE_REQUEST].doorbell();
+        int ticket = bell.arm();
+        return own[Transport.LANE_REPLY].hasRecord() || own[Transport.LANE_REQUEST].hasRecord()
+                || bell.sleep(ticket, nanos);
     }
 
     /** See {@link Transport#pollMessages}: nothing is consumed before a sink is registered. */

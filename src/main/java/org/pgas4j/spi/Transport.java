@@ -1,6 +1,7 @@
 package org.pgas4j.spi;
 
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A transport (GASNet's conduit): how this PE reaches the memory of the other PEs of its job.
@@ -161,6 +162,26 @@ public interface Transport extends AutoCloseable {
     default int pollMessages(int lane, int limit) {
         MessageService m = messageService();
         return m == null ? 0 : m.poll(lane, limit);
+    }
+
+    /**
+     * Parks the calling thread for at most {@code nanos} (below one second), returning early once
+     * a message for this PE arrives: a message already waiting in a lane ends it at once. May
+     * return early spuriously; what the caller waits for need not be a message (its timer still
+     * bounds the park). The core's waits call it in their park phase and deliver messages
+     * ({@link #progress()}) around it, so a PE waiting in a barrier serves the requests aimed at
+     * it as they come. Allocates nothing. By default, {@link #messageService()}'s, or a plain
+     * park without one.
+     *
+     * @return whether a message arrived (or was waiting): the caller has work, and more may follow
+     */
+    default boolean parkUntilMessage(long nanos) {
+        MessageService m = messageService();
+        if (m != null) {
+            return m.parkUntilMessage(nanos);
+        }
+        LockSupport.parkNanos(nanos);
+        return false;
     }
 
     /**

@@ -35,4 +35,17 @@ class KindsBenchQuickTest {
         }
         assertEquals(1.0, ((Number) ((Map<String, Object>) doc.get("kind_bw_ratio")).get("HOST->HOST")).doubleValue());
     }
+
+    @Test
+    void aFallbackPairBelowTheTargetPrintsFail() {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream out = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+        KindsBenchmark.checkFallback(out, Map.of("HOST->FILE", 0.31, "HOST->HOST", 1.0), Map.of("FILE->HOST", 0.29));
+        String text = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(text.contains("FAIL kind_get_bw_ratio_am FILE->HOST = 0.29"), text);
+        assertTrue(!text.contains("HOST->FILE") && !text.contains("PASS"), text);
+        bytes.reset();
+        KindsBenchmark.checkFallback(out, Map.of("HOST->FILE", 0.3), Map.of("FILE->HOST", 0.5));
+        assertTrue(bytes.toString(java.nio.charset.StandardCharsets.UTF_8).startsWith("PASS"), bytes::toString);
+    }
 }

@@ -2,7 +2,11 @@ package org.pgas4j.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.pgas4j.spi.Transport;
 
 /**
  * The park schedule of a wait: none while it spins and yields, then 1 µs doubling up to the
@@ -41,5 +45,29 @@ class IdleStrategyTest {
     void aLongParkShorterThanTheBoundIsTheBound() {
         IdleStrategy idle = new IdleStrategy(0, 0, 50 * MICRO, true, 10 * MICRO);
         assertEquals(50 * MICRO, idle.parkNanos(1_000_000));
+    }
+
+    @Test
+    void aParkThatAMessageEndedStartsTheWaitOver() {
+        List<Long> parks = new ArrayList<>();
+        boolean[] arrived = {false};
+        Transport t = (Transport) Proxy.newProxyInstance(Transport.class.getClassLoader(), new Class<?>[] {Transport.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("parkUntilMessage")) {
+                        parks.add((Long) args[0]);
+                        return arrived[0];
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
+        IdleStrategy idle = IdleStrategy.fromSettings(1, t);
+        int first = idle.spins() + idle.yields();
+        assertEquals(first + 1, idle.idle(first), "a park the timer ended goes on");
+        assertEquals(List.of(1 * MICRO), parks, "parks through the transport");
+        arrived[0] = true;
+        assertEquals(0, idle.idle(first + 500), "a park a message ended starts over");
+        assertEquals(2, parks.size());
+        IdleStrategy timed = idle.withoutWakeups();
+        assertEquals(first + 1, timed.idle(first));
+        assertEquals(2, parks.size(), "without wake-ups the transport is not asked");
     }
 }

@@ -43,6 +43,8 @@ public final class AmInjector {
     private final AmHandlerTable table;
     private final HandlerContext context;
     private final IdleStrategy idle;
+    /** The idle of a handler waiting to reply: it cannot deliver the request it handles, so no wake-ups. */
+    private final IdleStrategy replyIdle;
     private final JobHealth health;
     private final Runnable progress;
 
@@ -53,6 +55,7 @@ public final class AmInjector {
         this.table = table;
         this.context = context;
         this.idle = idle;
+        this.replyIdle = idle.withoutWakeups();
         this.health = health;
         this.progress = transport::progress;
     }
@@ -262,7 +265,7 @@ public final class AmInjector {
                 throw health.aborted(op + " waiting for room in the " + (lane == Transport.LANE_REPLY ? "reply" : "request")
                         + " lane of PE " + jobRank);
             }
-            i = idle.idle(i);
+            i = lane == Transport.LANE_REPLY ? replyIdle.idle(i) : idle.idle(i);
         }
     }
 }

@@ -40,6 +40,7 @@ public final class AmRmaFallback {
     private static final Access.AmAccess AMS = Access.ams();
     private static final Access.ClientAccess CLIENTS = Access.clients();
     private static final Access.EndpointAccess ENDPOINTS = Access.endpoints();
+    private static final Access.SegmentAccess SEGMENTS = Access.segments();
     public static final int PUT = 3;
     public static final int PUT_ACK = 4;
     public static final int GET = 5;
@@ -218,6 +219,11 @@ public final class AmRmaFallback {
         long offset = join(token.arg(1), token.arg(2));
         int length = token.arg(3);
         Segment s = ownSegment(token, offset, length, status);
+        MemorySegment host = s == null ? null : SEGMENTS.hostView(s);
+        if (host != null) { // host-addressable: the reply copies straight from the segment
+            token.replyMedium(GET_DATA, host, offset, length, token.arg(0), status[0], token.arg(1), token.arg(2));
+            return;
+        }
         long n = 0;
         if (s != null) {
             if (staging == null || staging.byteSize() < length) {

@@ -9,7 +9,7 @@ import org.pgas4j.TeamScratch;
 import org.pgas4j.internal.CentralBarrier;
 import org.pgas4j.internal.ControlRegion;
 import org.pgas4j.internal.DisseminationBarrier;
-import org.pgas4j.internal.Futex;
+import org.pgas4j.spi.Futex;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.TeamBarrier;

@@ -243,6 +243,16 @@ final class HybridTransport implements Transport {
         return n < limit ? n + ucx.pollMessages(lane, limit - n) : n;
     }
 
+    /**
+     * Parks on the shm part's doorbell: a message from a same-host peer ends the park at once; one
+     * from another host (a UCX message, ringing the ucx part's doorbell, on which a thread cannot
+     * sleep at the same time) is noticed when the park's timer ends it, as before doorbells.
+     */
+    @Override
+    public boolean parkUntilMessage(long nanos) {
+        return shm.parkUntilMessage(nanos);
+    }
+
     @Override
     public boolean sharesHostWith(int jobRank) {
         return sameHost[jobRank];

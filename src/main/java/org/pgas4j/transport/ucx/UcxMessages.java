@@ -16,6 +16,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.pgas4j.spi.Doorbell;
 import org.pgas4j.spi.MessageRing;
 import org.pgas4j.spi.MessageRingDescriptor;
 import org.pgas4j.spi.MessageService;
@@ -36,7 +37,8 @@ import org.pgas4j.spi.Transport;
  *
  * <p><b>Receiving.</b> An FFM upcall per lane, run by {@code ucp_worker_progress}, copies each
  * message into this PE's <em>receive</em> ring of that lane; {@link #poll} delivers the ring to
- * the sink on the polling thread, as the shared-memory transports do.
+ * the sink on the polling thread, as the shared-memory transports do, and rings this PE's
+ * {@link Doorbell}, so a PE thread parked in a wait ({@link #parkUntilMessage}) wakes for it.
  *
  * <p><b>Back-pressure.</b> A receive ring holds {@code size} times the ring size (rounded up to a
  * power of two) and every sender starts with that ring size in credits per lane. A record of
@@ -73,6 +75,8 @@ final class UcxMessages implements AutoCloseable, MessageService {
     private final int[][] touched = new int[Transport.LANES][];
     private final int[] touchedCount = new int[Transport.LANES];
     private final MemorySegment creditMessage;
+    /** This PE's doorbell (in the request receive ring's trailer), rung by every receive. */
+    private final Doorbell doorbell;
     private volatile MessageSink sink;
     private volatile String broken;
 
@@ -115,6 +119,7 @@ final class UcxMessages implements AutoCloseable, MessageService {
         }
         unreturned = new long[size * Transport.LANES];
         creditMessage = arena.allocate(16, 8);
+        doorbell = receive[Transport.LANE_REQUEST].doorbell();
         installUpcalls();
     }
 
@@ -267,6 +272,7 @@ final class UcxMessages implements AutoCloseable, MessageService {
         }
         MemorySegment.copy(buffer, headerOffset, r.memory(), claim, payloadOffset + payloadLength - headerOffset);
         r.commit(claim);
+        doorbell.ring();
     }
 
     /** The upcall of lane {@code lane}: copies one message into the receive ring. Never throws. */
@@ -298,6 +304,7 @@ final class UcxMessages implements AutoCloseable, MessageService {
             }
             MemorySegment.copy(ALL, data + RECORD_HEADER_BYTES, r.memory(), claim, length - RECORD_HEADER_BYTES);
             r.commit(claim);
+            doorbell.ring(); // a PE thread parked in a wait serves it now, not at its timer
         } catch (Throwable t) {
             broken = "receiving a message on lane " + lane + " failed: " + t;
         }
@@ -346,6 +353,17 @@ final class UcxMessages implements AutoCloseable, MessageService {
                 consuming[lane].set(false);
             }
         }
+    }
+
+    /**
+     * See {@link Transport#parkUntilMessage}: the upcalls (run by the progress agent while the
+     * PE's threads park) ring this PE's doorbell after copying a message into a receive ring.
+     */
+    @Override
+    public boolean parkUntilMessage(long nanos) {
+        int ticket = doorbell.arm();
+        return receive[Transport.LANE_REPLY].hasRecord() || receive[Transport.LANE_REQUEST].hasRecord()
+                || doorbell.sleep(ticket, nanos);
     }
 
     /** The message part of {@link Transport#progress()}: replies first, then requests. */

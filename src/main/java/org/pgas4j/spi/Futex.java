@@ -1,5 +1,6 @@
-package org.pgas4j.internal;
+package org.pgas4j.spi;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -19,6 +20,9 @@ public final class Futex {
     private static final int FUTEX_WAIT = 0;
     private static final int FUTEX_WAKE = 1;
     private static final MethodHandle SYSCALL = lookup();
+    /** Each thread's struct timespec for {@link #await(MemorySegment, long, int, long)}: allocated once per thread. */
+    private static final ThreadLocal<MemorySegment> TIMESPEC =
+            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(16, 8));
 
     /** Whether futexes can be used on this host. */
     public static final boolean AVAILABLE = SYSCALL != null;
@@ -33,7 +37,7 @@ public final class Futex {
         }
         Linker linker = Linker.nativeLinker();
         return linker.defaultLookup().find("syscall").map(symbol -> linker.downcallHandle(symbol,
-                FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS,
+                FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
                         ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS),
                 Linker.Option.firstVariadicArg(1))).orElse(null);
     }
@@ -54,21 +58,43 @@ public final class Futex {
      */
     public static void await(MemorySegment memory, long offset, int expected, MemorySegment timeout) {
         try {
-            long unused = (long) SYSCALL.invokeExact(syscallNumber(), memory.asSlice(offset, 4), FUTEX_WAIT,
+            long unused = (long) SYSCALL.invokeExact(syscallNumber(), address(memory, offset), FUTEX_WAIT,
                     expected, timeout);
         } catch (Throwable t) {
             throw new IllegalStateException("futex wait failed", t);
         }
     }
 
+    /**
+     * {@link #await(MemorySegment, long, int, MemorySegment)} for at most {@code nanos} (below one
+     * second), through a timespec of the calling thread's own: allocates nothing after a thread's
+     * first call.
+     */
+    public static void await(MemorySegment memory, long offset, int expected, long nanos) {
+        await(memory, offset, expected, timespec(TIMESPEC.get(), nanos));
+    }
+
     /** Wakes up to {@code count} threads sleeping on the 32-bit word at {@code offset} of {@code memory}. */
     public static void wake(MemorySegment memory, long offset, int count) {
         try {
-            long unused = (long) SYSCALL.invokeExact(syscallNumber(), memory.asSlice(offset, 4), FUTEX_WAKE, count,
+            long unused = (long) SYSCALL.invokeExact(syscallNumber(), address(memory, offset), FUTEX_WAKE, count,
                     MemorySegment.NULL);
         } catch (Throwable t) {
             throw new IllegalStateException("futex wake failed", t);
         }
+    }
+
+    /**
+     * The address of the 32-bit word at {@code offset} of native {@code memory}, checked: passed
+     * to the kernel as a number (a variadic argument, so the same registers as a pointer), which
+     * creates no slice and so allocates nothing.
+     */
+    private static long address(MemorySegment memory, long offset) {
+        if (!memory.isNative() || offset < 0 || offset > memory.byteSize() - 4 || (memory.address() + offset & 3) != 0) {
+            throw new IllegalArgumentException("a futex word must be an aligned 32-bit word of native memory; got offset "
+                    + offset + " of " + memory);
+        }
+        return memory.address() + offset;
     }
 
     /** A struct timespec of {@code nanos} (below one second) in {@code memory}, for {@link #await}. */

@@ -1,4 +1,4 @@
-package org.pgas4j.internal;
+package org.pgas4j.spi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
