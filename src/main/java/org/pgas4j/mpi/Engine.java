@@ -305,6 +305,10 @@ final class Engine {
     private void request(int source, int kind, int commId, int tag, int seq, int epoch, int requestId, int flags,
                          MemorySegment p, long at0, long end, boolean polled) {
         long len = end - at0;
+        if ((flags & Wire.COMPACT) != 0) {
+            compactRequest(source, kind, commId, tag, seq, epoch, requestId, flags, p, at0, end, polled);
+            return;
+        }
         if (kind < Wire.MESSAGE || kind > Wire.GETC || len < Wire.HEADER_BYTES) {
             throw new IllegalStateException("MPI request from PE " + source + ": kind " + kind
                     + " or payload of " + len + " bytes is invalid");
@@ -345,8 +349,31 @@ final class Engine {
             data = p;
             dataAt = at;
         }
-        Incoming in = new Incoming(kind, commId, tag, seq, epoch, requestId, flags, source,
-                disp, count, bytes, originOffset, map, data, dataAt, checksum, originMap);
+        arrived(new Incoming(kind, commId, tag, seq, epoch, requestId, flags, source,
+                disp, count, bytes, originOffset, map, data, dataAt, checksum, originMap), polled);
+    }
+
+    /** Records a {@link Wire#COMPACT} request: the displacement, then the data, the type in the flags. */
+    private void compactRequest(int source, int kind, int commId, int tag, int seq, int epoch, int requestId, int flags,
+                                MemorySegment p, long at0, long end, boolean polled) {
+        int extent = (flags >>> Wire.EXTENT_SHIFT) & 0xf;
+        long bytes = end - at0 - Wire.COMPACT_HEADER_BYTES;
+        if (!Wire.isPutKind(kind) || (flags & Wire.EAGER) == 0 || extent < 1 || extent > 8 || bytes < 0
+                || bytes % extent != 0) {
+            throw new IllegalStateException("MPI request from PE " + source + ": compact request of kind " + kind
+                    + ", extent " + extent + " and " + bytes + " bytes is invalid");
+        }
+        arrived(new Incoming(kind, commId, tag, seq, epoch, requestId, flags, source, p.get(Wire.LONG, at0),
+                bytes / extent, bytes, -1, TypeMap.primitive(extent), p, at0 + Wire.COMPACT_HEADER_BYTES, 0, null),
+                polled);
+    }
+
+    /**
+     * Files a request that arrived: serviced at once from the slot when the mailbox delivered it
+     * ({@code polled}) and a started operation takes it, else queued (a copy of its data).
+     */
+    private void arrived(Incoming in, boolean polled) {
+        int kind = in.kind;
         if (!polled) {
             Incoming queued = in.detached(); // a handler, maybe on another thread: the program's thread files it
             deliveries.add(() -> arrivals(queued.commId).arrive(queued));

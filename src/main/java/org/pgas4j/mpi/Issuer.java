@@ -121,9 +121,18 @@ final class Issuer {
                     isGet ? ob : null, otype.map, count, bytes);
             id = engine.origins.add(r);
         }
+        // A small PUT of primitives (the commonest request) travels compact: the displacement and
+        // the data, the target type in the flags; with the mailbox's header that is one cache
+        // line for up to 8 bytes of data.
+        int extent = tmap == null ? 0 : tmap.primitiveExtent();
+        boolean compact = eager && Wire.isPutKind(kind) && flags == Wire.EAGER && extent > 0 && otype.isContiguous();
+        if (compact) {
+            flags |= Wire.COMPACT | extent << Wire.EXTENT_SHIFT;
+        }
         // Compose the request where it goes: straight into the target's mailbox slot when one is
         // free (one copy of the data), else in the scratch area for sendRequest.
-        long length = Wire.HEADER_BYTES + mapBytes + ((flags & Wire.CHECKSUM) != 0 ? Wire.CHECKSUM_BYTES : 0)
+        long length = compact ? Wire.COMPACT_HEADER_BYTES + bytes
+                : Wire.HEADER_BYTES + mapBytes + ((flags & Wire.CHECKSUM) != 0 ? Wire.CHECKSUM_BYTES : 0)
                 + ((flags & Wire.ORIGIN_LAYOUT) != 0 ? otype.map.encodedBytes() : 0) + (eager && !isGet ? bytes : 0);
         int targetJob = c.jobRankOf(target);
         Mailbox box = engine.mailbox;
@@ -131,6 +140,12 @@ final class Issuer {
         MemorySegment m = slot >= 0 ? box.view(targetJob) : s;
         long at0 = slot >= 0 ? slot + Mailbox.HEADER : 0;
         m.set(Wire.LONG, at0, disp);
+        if (compact) {
+            otype.map.pack(ob, 0, count, m, at0 + Wire.COMPACT_HEADER_BYTES);
+            sendComposed(kind, c, tag, target, targetJob, epoch, id, flags, box, slot, s, length);
+            countIssued(kind, targetJob, bytes, isGet);
+            return;
+        }
         m.set(Wire.LONG, at0 + 8, tcount);
         m.set(Wire.LONG, at0 + 16, bytes);
         m.set(Wire.LONG, at0 + 24, originOffset);
@@ -148,6 +163,16 @@ final class Issuer {
         if (eager && !isGet) {
             otype.map.pack(ob, 0, count, m, at);
         }
+        sendComposed(kind, c, tag, target, targetJob, epoch, id, flags, box, slot, s, length);
+        countIssued(kind, targetJob, bytes, isGet);
+    }
+
+    /**
+     * Sends a request composed in the mailbox slot {@code slot} of {@code targetJob} (when not
+     * -1), else in {@code scratch}: its arguments, then the slot's publication or an active message.
+     */
+    private void sendComposed(int kind, Comm c, int tag, int target, int targetJob, int epoch, int id, int flags, Mailbox box,
+                              long slot, MemorySegment scratch, long length) {
         int[] args = this.args;
         args[0] = kind;
         args[1] = c.id;
@@ -158,16 +183,19 @@ final class Issuer {
         args[6] = flags;
         if (slot >= 0) {
             box.publish(targetJob, slot, Wire.REQUEST, args, Wire.ARGS, length);
-        } else {
-            try {
-                engine.sendRequest(targetJob, s, length, args);
-            } catch (RuntimeException e) {
-                if (id != 0) {
-                    engine.origins.abandon(id);
-                }
-                throw e;
-            }
+            return;
         }
+        try {
+            engine.sendRequest(targetJob, scratch, length, args);
+        } catch (RuntimeException e) {
+            if (id != 0) {
+                engine.origins.abandon(id);
+            }
+            throw e;
+        }
+    }
+
+    private void countIssued(int kind, int targetJob, long bytes, boolean isGet) {
         if (Stats.ON && engine.stats != null) {
             engine.stats.count(kind == Wire.MESSAGE ? Stats.MPI_SEND : isGet ? Stats.MPI_GET : Stats.MPI_PUT,
                     targetJob, bytes);

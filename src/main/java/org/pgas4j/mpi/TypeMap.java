@@ -52,6 +52,17 @@ final class TypeMap {
         return new TypeMap(hi - lo, offsets, lengths);
     }
 
+    /** The extent of a map of one primitive (one run of 1 to 8 bytes at 0), else 0. */
+    int primitiveExtent() {
+        return offsets.length == 1 && offsets[0] == 0 && lengths[0] == extent && extent >= 1
+                && extent <= PRIMITIVES.length ? (int) extent : 0;
+    }
+
+    /** The shared map of one primitive of {@code extent} bytes (1 to 8). */
+    static TypeMap primitive(int extent) {
+        return PRIMITIVES[extent - 1];
+    }
+
     /** One run at 0 covering the whole extent. */
     boolean contiguous() {
         return offsets.length == 1 && offsets[0] == 0 && lengths[0] == extent;

@@ -57,6 +57,16 @@ final class Wire {
      */
     static final int ORIGIN_LAYOUT = 8;
 
+    /**
+     * With {@link #EAGER}, a PUT-family request of primitives whose origin is contiguous: the
+     * payload is only the target displacement ({@link #COMPACT_HEADER_BYTES}) and the data; the
+     * target type is one primitive of the extent in the flags' bits from {@link #EXTENT_SHIFT}
+     * (1 to 8 bytes), the target count is data bytes / extent, there is no origin offset.
+     */
+    static final int COMPACT = 16;
+    static final int EXTENT_SHIFT = 8;
+    static final int COMPACT_HEADER_BYTES = 8;
+
     static final int ARGS = 7;
     static final int HEADER_BYTES = 32;
     /** With {@link #CHECKSUM}: a long after the type map holding the CRC of the origin's packed data. */
