@@ -95,6 +95,14 @@ final class Management {
         return (int) INT.getAcquire(memory, notificationOffset(area, id));
     }
 
+    /**
+     * Reads a notification with an atomic no-op (add 0): the read takes the cache line exclusive,
+     * so the reset that follows a set notification finds it here instead of asking the writer's core.
+     */
+    int notificationOwned(int area, int id) {
+        return (int) INT.getAndAdd(memory, notificationOffset(area, id), 0);
+    }
+
     /** Sets a local notification, release-stored after the data it announces. */
     void notificationRelease(int area, int id, int value) {
         INT.setRelease(memory, notificationOffset(area, id), value);

@@ -359,7 +359,7 @@ final class OneSided {
         int busy = timeout == Gaspi.TEST ? 1 : Math.max(1, BUSY_LOADS / num);
         for (int k = 0; k < busy; k++) {
             for (int i = begin; i < begin + num; i++) {
-                if (management.notificationAcquire(area, i) != 0) {
+                if (management.notificationOwned(area, i) != 0) {
                     first[0] = i;
                     return GaspiReturn.SUCCESS;
                 }
