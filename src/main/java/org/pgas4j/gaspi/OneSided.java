@@ -128,7 +128,7 @@ final class OneSided {
             if (!read && l.view() != null && (direct = r.view(pair, rank)) != null) {
                 // mapped here: the write is a copy, complete when issued; the queue keeps nothing for
                 // it, and a notification after it is ordered by the release fence of fence()
-                MemorySegment.copy(l.view(), offLocal, direct, offRemote, size);
+                copy(l.view(), offLocal, direct, offRemote, size);
                 if (Stats.ON && stats != null) {
                     stats.count(Stats.PUT, rank, size); // the core's put it replaces
                 }
@@ -149,6 +149,15 @@ final class OneSided {
             }
         } catch (BadArgumentException | IllegalStateException e) {
             throw refused(op, e);
+        }
+    }
+
+    /** Copies {@code size} bytes; a word is one load and one store (a bulk copy's set-up costs more). */
+    private static void copy(MemorySegment from, long fromOffset, MemorySegment to, long toOffset, long size) {
+        if (size == Long.BYTES) {
+            to.set(ValueLayout.JAVA_LONG_UNALIGNED, toOffset, from.get(ValueLayout.JAVA_LONG_UNALIGNED, fromOffset));
+        } else {
+            MemorySegment.copy(from, fromOffset, to, toOffset, size);
         }
     }
 

@@ -88,7 +88,7 @@ final class TypeMap {
     /** Copies {@code count} items at byte {@code at} of {@code src} into {@code dst} from {@code dstAt}, packed. */
     void pack(MemorySegment src, long at, long count, MemorySegment dst, long dstAt) {
         if (contiguous()) {
-            MemorySegment.copy(src, at, dst, dstAt, count * size);
+            copy(src, at, dst, dstAt, count * size);
             return;
         }
         long d = dstAt;
@@ -107,7 +107,7 @@ final class TypeMap {
      */
     void unpack(MemorySegment src, long srcAt, long limit, MemorySegment dst, long at, long count) {
         if (contiguous()) {
-            MemorySegment.copy(src, srcAt, dst, at, Math.min(limit, count * size));
+            copy(src, srcAt, dst, at, Math.min(limit, count * size));
             return;
         }
         long s = srcAt;
@@ -120,6 +120,17 @@ final class TypeMap {
                 s += n;
                 left -= n;
             }
+        }
+    }
+
+    /** Copies {@code n} bytes; a single word is one load and one store (a bulk copy's set-up costs more). */
+    private static void copy(MemorySegment src, long srcAt, MemorySegment dst, long dstAt, long n) {
+        if (n == Long.BYTES) {
+            dst.set(Wire.LONG, dstAt, src.get(Wire.LONG, srcAt));
+        } else if (n == Integer.BYTES) {
+            dst.set(Wire.INT, dstAt, src.get(Wire.INT, srcAt));
+        } else {
+            MemorySegment.copy(src, srcAt, dst, dstAt, n);
         }
     }
 
