@@ -53,7 +53,7 @@ final class ContextExtras {
             return;
         }
         long size = carrier.byteSize();
-        Peer p = c.rmaPeers[pe];
+        Peer p = c.rmaPeer(remote, pe);
         long[] remoteStrides = {remoteStride * size};
         long[] localStrides = {localStride * size};
         long[] counts = {nblocks};
@@ -85,9 +85,9 @@ final class ContextExtras {
                     + "(an unsigned 64-bit type)");
         }
         if (op == SignalOp.SET) {
-            c.atomics.setLong(c.amoPeers[pe], off, signal);
+            c.atomics.setLong(c.amoPeer(sig, pe), off, signal);
         } else {
-            c.atomics.addLong(c.amoPeers[pe], off, signal);
+            c.atomics.addLong(c.amoPeer(sig, pe), off, signal);
         }
     }
 

@@ -48,22 +48,22 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
             case PUT -> {
                 // Implicit completion: the source is reusable on return, quiet completes it. A
                 // blocking core put would fence here and quiet again.
-                putArrayNbi(rmaPeers[pe], local, off, localIndex, count);
+                putArrayNbi(rmaPeer(remote, pe), local, off, localIndex, count);
                 yield Event.DONE;
             }
             case PUT_NBI -> {
-                putArrayNbi(rmaPeers[pe], local, off, localIndex, count);
+                putArrayNbi(rmaPeer(remote, pe), local, off, localIndex, count);
                 yield Event.DONE;
             }
             case GET -> {
-                getArray(rmaPeers[pe], local, off, localIndex, count);
+                getArray(rmaPeer(remote, pe), local, off, localIndex, count);
                 yield Event.DONE;
             }
-            default -> getArrayNb(rmaPeers[pe], local, off, localIndex, count);
+            default -> getArrayNb(rmaPeer(remote, pe), local, off, localIndex, count);
         };
         keep(e, pe);
         if (Stats.ON) {
-            count(mode == PUT || mode == PUT_NBI ? Stats.SHMEM_PUT : Stats.SHMEM_GET, rmaPeers[pe],
+            count(mode == PUT || mode == PUT_NBI ? Stats.SHMEM_PUT : Stats.SHMEM_GET, rmaPeer(remote, pe),
                     (long) count * carrier.byteSize());
         }
     }
@@ -129,7 +129,7 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
             throw new BadArgumentException(routine + ": the signal operation is null on PE " + shmem.myPe());
         }
         long sigOff = element(routine, sig, sigIndex, pe, DataType.LONG, MemorySpace.CAP_AMO);
-        Peer sigPeer = amoPeers[pe]; // before the data range, which may move the AMO cache to its space
+        Peer sigPeer = amoPeer(sig, pe);
         if (sig.type().isSigned()) {
             throw new BadArgumentException(routine + ": the signal object " + sig + " must be of type uint64 "
                     + "(an unsigned 64-bit type)");
@@ -152,7 +152,7 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
     final long amo(String routine, SymmetricArray dest, long index, int pe, AtomicOp op, long v1, long v2,
                      int family) {
         long off = atomicElement(routine, dest, index, pe, family);
-        return apply(amoPeers[pe], dest.allocation().atomicType, op, off, v1, v2);
+        return apply(amoPeer(dest, pe), dest.allocation().atomicType, op, off, v1, v2);
     }
 
     /** Runs {@code op} at the checked target; the commonest take the core's specialised calls (no op dispatch). */
@@ -180,9 +180,9 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
             throw new BadArgumentException(routine + ": the result holder is null on PE " + shmem.myPe());
         }
         long off = atomicElement(routine, dest, index, pe, family);
-        keep(atomics.opNB(fetched, amoPeers[pe], off, dest.type().atomicType(), op, v1, v2), pe);
+        keep(atomics.opNB(fetched, amoPeer(dest, pe), off, dest.type().atomicType(), op, v1, v2), pe);
         if (Stats.ON) {
-            count(Stats.SHMEM_AMO, amoPeers[pe], dest.type().size());
+            count(Stats.SHMEM_AMO, amoPeer(dest, pe), dest.type().size());
         }
     }
 
@@ -193,9 +193,9 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
             throw new BadArgumentException(routine + ": " + dest + " is not float or double; use the long form");
         }
         if (Stats.ON) {
-            count(Stats.SHMEM_AMO, amoPeers[pe], dest.type().size());
+            count(Stats.SHMEM_AMO, amoPeer(dest, pe), dest.type().size());
         }
-        return atomics.op(amoPeers[pe], off, dest.type().atomicType(), op, bits, 0);
+        return atomics.op(amoPeer(dest, pe), off, dest.type().atomicType(), op, bits, 0);
     }
 
     /**
@@ -204,8 +204,9 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
      */
     final long atomicElement(String routine, SymmetricArray dest, long index, int pe, int family) {
         SymmetricArray.Allocation a = dest == null ? null : dest.allocation();
-        Peer[] peers = amoPeers;
-        if (a != null && a.space == amoSpace && (a.amoFamilies & family) != 0 && index >= 0 && index < dest.length()
+        Route r = amoRoute;
+        Peer[] peers = r.peers;
+        if (a != null && a.space == r.space && (a.amoFamilies & family) != 0 && index >= 0 && index < dest.length()
                 && pe >= 0 && pe < peers.length) {
             Peer p = peers[pe];
             if (p != null) {

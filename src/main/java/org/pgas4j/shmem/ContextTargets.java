@@ -36,23 +36,37 @@ abstract sealed class ContextTargets permits ContextOps {
      */
     boolean live = true;
     /**
-     * The space an RMA on this context reached last (owned by this PE, live, with CAP_RMA), and
-     * its core handles by PE number in the team (null: not yet resolved, or not a member). Being
-     * the cached space is the hot path's check of the context, the space and the capability.
+     * A space and its core handles by PE number in the team (null: not yet resolved, or not a
+     * member): one immutable pair, read with one load, so that a thread never pairs one space with
+     * another's handles while other threads of the context move it between spaces (MULTIPLE).
      */
-    MemorySpace rmaSpace;
-    Peer[] rmaPeers = NO_PEERS;
+    static final class Route {
+        final MemorySpace space;
+        final Peer[] peers;
+
+        Route(MemorySpace space, Peer[] peers) {
+            this.space = space;
+            this.peers = peers;
+        }
+    }
+
+    private static final Route NO_ROUTE = new Route(null, NO_PEERS);
+    /**
+     * The space an RMA on this context reached last (owned by this PE, live, with CAP_RMA) and its
+     * handles. Being the cached space is the hot path's check of the context, the space and the
+     * capability.
+     */
+    Route rmaRoute = NO_ROUTE;
     /** The same for atomics (CAP_AMO). */
-    MemorySpace amoSpace;
-    Peer[] amoPeers = NO_PEERS;
-    /** The handles of every space this context has reached, for when it moves between spaces. */
-    private final IdentityHashMap<MemorySpace, Peer[]> spacePeers = new IdentityHashMap<>();
+    Route amoRoute = NO_ROUTE;
+    /** The route of every space this context has reached, for when it moves between spaces (no allocation then). */
+    private final IdentityHashMap<MemorySpace, Route> spaceRoutes = new IdentityHashMap<>();
     /** The events of operations not complete in their call (gets, fetching atomics), until the next quiet. */
     private Event[] pending = new Event[16];
     /** The PE (a number in the team) each pending event's operation targets, for {@link ContextExtras#peQuiet}. */
     private int[] pendingPe = new int[16];
     private int pendingCount;
-    /** Guards {@link #pending} and {@link #spacePeers}: threads may share a context (MULTIPLE). */
+    /** Guards {@link #pending} and {@link #spaceRoutes}: threads may share a context (MULTIPLE). */
     private final Object lock = new Object();
 
     ContextTargets(Shmem shmem, ShmemTeam team) {
@@ -65,27 +79,23 @@ abstract sealed class ContextTargets permits ContextOps {
     /** Ends the hot paths' use of this context (its team destroyed, OpenSHMEM finalized): they go to the checks. */
     final void retire() {
         live = false;
-        rmaSpace = null;
-        rmaPeers = NO_PEERS;
-        amoSpace = null;
-        amoPeers = NO_PEERS;
+        rmaRoute = NO_ROUTE;
+        amoRoute = NO_ROUTE;
         synchronized (lock) {
-            spacePeers.clear();
+            spaceRoutes.clear();
         }
     }
 
     /** Drops the handles of a destroyed space (its objects are all freed, so the hot path no longer reaches them). */
     final void forget(MemorySpace space) {
         synchronized (lock) {
-            spacePeers.remove(space);
+            spaceRoutes.remove(space);
         }
-        if (rmaSpace == space) {
-            rmaSpace = null;
-            rmaPeers = NO_PEERS;
+        if (rmaRoute.space == space) {
+            rmaRoute = NO_ROUTE;
         }
-        if (amoSpace == space) {
-            amoSpace = null;
-            amoPeers = NO_PEERS;
+        if (amoRoute.space == space) {
+            amoRoute = NO_ROUTE;
         }
     }
 
@@ -162,10 +172,12 @@ abstract sealed class ContextTargets permits ContextOps {
      * (shm, local, a hybrid job's same-host peers): puts to it are then complete when issued.
      */
     final boolean mapsDirectly(int pe) {
-        for (Peer[] peers : spacePeers.values()) {
-            Peer p = pe < peers.length ? peers[pe] : null;
-            if (p != null && p.team().localView(p.rank()).isEmpty()) {
-                return false;
+        synchronized (lock) {
+            for (Route r : spaceRoutes.values()) {
+                Peer p = pe < r.peers.length ? r.peers[pe] : null;
+                if (p != null && p.team().localView(p.rank()).isEmpty()) {
+                    return false;
+                }
             }
         }
         return true;
@@ -173,12 +185,12 @@ abstract sealed class ContextTargets permits ContextOps {
 
     // ---------------------------------------------------------------- checks
 
-    /** Checks one element access and returns its offset in the target's segment; the PE's handle is then {@code rmaPeers[pe]} or {@code amoPeers[pe]}, by {@code cap}. */
+    /** Checks one element access and returns its offset in the target's segment; the PE's handle is then {@link #rmaPeer} or {@link #amoPeer}, by {@code cap}. */
     final long element(String routine, SymmetricArray object, long index, int pe, DataType carrier, long cap) {
         return range(routine, object, index, 1, pe, carrier, cap);
     }
 
-    /** Checks {@code count} elements from {@code index} and returns the first's offset; the PE's handle is then {@code rmaPeers[pe]} or {@code amoPeers[pe]}, by {@code cap} (no field is written on the way: a reference store costs a GC write barrier). */
+    /** Checks {@code count} elements from {@code index} and returns the first's offset; the PE's handle is then {@link #rmaPeer} or {@link #amoPeer}, by {@code cap} (no field is written on the way: a reference store costs a GC write barrier). */
     final long range(String routine, SymmetricArray object, long index, long count, int pe, DataType carrier,
                      long cap) {
         // The fast path: every check as one condition over plain fields, in a method small enough to
@@ -188,10 +200,9 @@ abstract sealed class ContextTargets permits ContextOps {
         // handle exists only for a PE of the team that is a member of the space. Anything else goes
         // to the slow path, which finds the first failed check and names it.
         SymmetricArray.Allocation a = object == null ? null : object.allocation();
-        boolean rmaCap = cap == MemorySpace.CAP_RMA;
-        MemorySpace cached = rmaCap ? rmaSpace : amoSpace;
-        Peer[] peers = rmaCap ? rmaPeers : amoPeers;
-        if (a != null && a.space == cached && (carrier == null ? !a.freed : a.carrier == carrier) && count >= 0
+        Route r = cap == MemorySpace.CAP_RMA ? rmaRoute : amoRoute;
+        Peer[] peers = r.peers;
+        if (a != null && a.space == r.space && (carrier == null ? !a.freed : a.carrier == carrier) && count >= 0
                 && index >= 0 && index <= object.length() - count && pe >= 0 && pe < peers.length) {
             Peer p = peers[pe];
             if (p != null) {
@@ -231,28 +242,65 @@ abstract sealed class ContextTargets permits ContextOps {
             throw new BadArgumentException(routine + ": " + space.describe() + " does not support "
                     + (cap == MemorySpace.CAP_AMO ? "atomics (CAP_AMO)" : "RMA (CAP_RMA)"));
         }
+        peerOf(space, pe);
+        return object.segmentOffset(index);
+    }
+
+    /**
+     * The core handle of PE {@code pe} (checked by {@link #range}) in {@code space}, resolved once
+     * per space and PE; the space becomes the cached one of each capability it has.
+     */
+    private Peer peerOf(MemorySpace space, int pe) {
         synchronized (lock) {
-            Peer[] peers = spacePeers.get(space);
-            if (peers == null) {
-                peers = new Peer[team.nPes()];
-                spacePeers.put(space, peers);
+            Route r = spaceRoutes.get(space);
+            if (r == null) {
+                r = new Route(space, new Peer[team.nPes()]);
+                spaceRoutes.put(space, r);
             }
-            Peer p = peers[pe];
+            Peer p = r.peers[pe];
             if (p == null) {
-                p = rma.peer(space.route, jobRank); // the route is ranked by jobrank
-                peers[pe] = p;
+                p = rma.peer(space.route, team.core().jobRankOf(pe)); // the route is ranked by jobrank
+                r.peers[pe] = p;
             }
             long caps = space.caps();
             if ((caps & MemorySpace.CAP_RMA) != 0) {
-                rmaSpace = space;
-                rmaPeers = peers;
+                rmaRoute = r;
             }
             if ((caps & MemorySpace.CAP_AMO) != 0) {
-                amoSpace = space;
-                amoPeers = peers;
+                amoRoute = r;
+            }
+            return p;
+        }
+    }
+
+    /**
+     * The RMA handle of PE {@code pe} for {@code object}'s space, after {@link #range} checked the
+     * access: the cached route's when it is that space (the hot path), else resolved (another
+     * thread of the context moved the cache meanwhile).
+     */
+    final Peer rmaPeer(SymmetricArray object, int pe) {
+        Route r = rmaRoute;
+        MemorySpace space = object.allocation().space;
+        if (r.space == space) {
+            Peer p = r.peers[pe];
+            if (p != null) {
+                return p;
             }
         }
-        return object.segmentOffset(index);
+        return peerOf(space, pe);
+    }
+
+    /** {@link #rmaPeer} for atomics (CAP_AMO), after {@link #range} or {@code atomicElement} checked the access. */
+    final Peer amoPeer(SymmetricArray object, int pe) {
+        Route r = amoRoute;
+        MemorySpace space = object.allocation().space;
+        if (r.space == space) {
+            Peer p = r.peers[pe];
+            if (p != null) {
+                return p;
+            }
+        }
+        return peerOf(space, pe);
     }
 
     /**

@@ -40,6 +40,7 @@ final class LibraryScenarios {
         s.put("ptr_teamPtrTranslatesTeamNumbers", LibraryScenarios::teamPtr);
         s.put("ptr_errorsAndEmptyCases", LibraryScenarios::ptrErrors);
         s.put("thread_multipleWithFourThreadsPerPe", LibraryScenarios::multipleThreads);
+        s.put("thread_multipleThreadsShareTheDefaultContextAcrossTwoSpaces", LibraryScenarios::multipleThreadsTwoSpaces);
         s.put("thread_queryThreadAndInitThreadRefusals", LibraryScenarios::threadLevels);
         s.put("info_versionNameAndPcontrol", LibraryScenarios::info);
         s.put("malloc_withHints", LibraryScenarios::mallocWithHints);
@@ -330,6 +331,75 @@ final class LibraryScenarios {
         s.free(sum);
         s.free(counters);
         s.free(slots);
+    }
+
+    /**
+     * Threads share the default context while each alternates between objects of two memory spaces:
+     * every put and get reaches the object's own space (a context's cached route is one pair of a
+     * space and its handles, so no thread pairs one space with another's handles).
+     */
+    static void multipleThreadsTwoSpaces(Shmem s) throws Exception {
+        int n = s.nPes();
+        int me = s.myPe();
+        int per = 60;
+        long length = (long) n * THREADS * per;
+        MemorySpace other = s.spaceCreate(SpaceConfig.of(DeviceType.CPU, 1 << 20)).space();
+        SymmetricArray a = s.calloc(ShmemType.LONG, length);
+        SymmetricArray b = s.spaceCalloc(other, ShmemType.LONG, length);
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < THREADS; t++) {
+            int thread = t;
+            threads.add(new Thread(() -> {
+                try {
+                    ShmemContext c = s.ctxDefault();
+                    for (int i = 0; i < per; i++) {
+                        boolean inB = ((i + thread) & 1) == 0;
+                        SymmetricArray target = inB ? b : a;
+                        int pe = (me + i + thread) % n;
+                        long slot = ((long) me * THREADS + thread) * per + i;
+                        long value = (inB ? 1_000_000L : 0) + slot + 1;
+                        c.put(target, slot, new long[] {value}, 0, 1, pe);
+                        c.quiet();
+                        long[] back = new long[1];
+                        c.get(back, 0, target, slot, 1, pe);
+                        equal(value, back[0], "thread " + thread + " reads back slot " + slot + " of "
+                                + (inB ? "the created space" : "the default space") + " on PE " + pe);
+                    }
+                } catch (Throwable x) {
+                    failed.compareAndSet(null, x);
+                }
+            }, "pe-" + me + "-spaces-thread-" + t));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        if (failed.get() != null) {
+            throw new AssertionError("a thread of PE " + me + " failed: " + failed.get(), failed.get());
+        }
+        s.barrierAll();
+        MemorySegment inA = s.local(a);
+        MemorySegment inB = s.local(b);
+        for (int from = 0; from < n; from++) {
+            for (int t = 0; t < THREADS; t++) {
+                for (int i = 0; i < per; i++) {
+                    long slot = ((long) from * THREADS + t) * per + i;
+                    if ((from + i + t) % n != me) {
+                        continue;
+                    }
+                    boolean wroteB = ((i + t) & 1) == 0;
+                    equal(wroteB ? 1_000_000L + slot + 1 : 0, inB.getAtIndex(ValueLayout.JAVA_LONG, slot),
+                            "slot " + slot + " of the created space");
+                    equal(wroteB ? 0 : slot + 1, inA.getAtIndex(ValueLayout.JAVA_LONG, slot),
+                            "slot " + slot + " of the default space");
+                }
+            }
+        }
+        s.barrierAll();
+        s.free(a);
+        s.spaceFree(other, b);
+        s.spaceDestroy(other);
     }
 
     static void threadLevels(Shmem s) {
