@@ -330,8 +330,10 @@ public final class Client implements AutoCloseable {
 
     /**
      * The ordinals of the devices of {@code kindClass} this PE can create kinds for: for
-     * DEVICE_SIM, those {@code pgas4j.devsim.visible} shows it; for CUDA_UVA, the usable CUDA
-     * devices; empty for the other classes.
+     * DEVICE_SIM, those {@code pgas4j.devsim.visible} shows it; for CUDA_UVA and HIP, the usable
+     * devices of the runtime; for ZE, the indices of the devices the Level Zero loader reports
+     * ({@link MemoryKindSpec.Ze#onDevice}); empty for the other classes and where the runtime's
+     * library, driver or devices are missing.
      */
     public List<Integer> visibleDevices(MemoryKindClass kindClass) {
         return kinds.visibleDevices(kindClass);
@@ -386,7 +388,8 @@ public final class Client implements AutoCloseable {
      * Creates a client-allocated segment over device memory {@code [address, address + length)}
      * of a device kind ({@code gex_Segment_Create} with a device address, seed 000 section 6.6):
      * the range must lie in one live buffer of the kind ({@link MemoryKind#allocate}, or for
-     * CUDA_UVA any {@code cudaMalloc} memory of the device) and obey the kind's
+     * CUDA_UVA and HIP any {@code cudaMalloc}/{@code hipMalloc} memory of the device, for ZE any
+     * {@code zeMemAllocDevice} memory of the device in the kind's context) and obey the kind's
      * {@link KindRules#addressAlignment()} and {@link KindRules#lengthAlignment()}.
      *
      * @throws BadArgumentException naming the violated rule; nothing is created
