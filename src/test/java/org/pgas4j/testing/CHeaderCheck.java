@@ -105,13 +105,18 @@ public final class CHeaderCheck {
     /**
      * Compiles C source {@code source} into the shared library {@code dir/fileName}.
      *
+     * @param flags more gcc arguments ({@code -DNAME})
      * @return the library's path
      */
-    public static Path sharedLibrary(Path dir, String source, String fileName) throws IOException, InterruptedException {
+    public static Path sharedLibrary(Path dir, String source, String fileName, String... flags)
+            throws IOException, InterruptedException {
         Path c = dir.resolve(fileName + ".c");
         Path lib = dir.resolve(fileName);
         Files.writeString(c, source);
-        Run compile = run(List.of("gcc", "-std=gnu99", "-Wall", "-shared", "-fPIC", "-o", lib.toString(), c.toString()));
+        List<String> gcc = new ArrayList<>(List.of("gcc", "-std=gnu99", "-Wall", "-shared", "-fPIC"));
+        gcc.addAll(List.of(flags));
+        gcc.addAll(List.of("-o", lib.toString(), c.toString()));
+        Run compile = run(gcc);
         assertEquals(0, compile.status, "gcc failed on " + fileName + ":\n" + compile.output);
         return lib;
     }

@@ -200,7 +200,7 @@ class DeviceRuntimeTest {
     @Test
     @Needs(SystemComponent.GCC)
     void hipKindOnAMockHip5RuntimeAllocatesCopiesWrapsAndOpensPeers() throws Throwable {
-        Path lib = mock("mock_amdhip64.c", "libamdhip64.so");
+        Path lib = mock("mock_cuda_style.c", "libamdhip64.so");
         withLibraryPath(() -> {
             DeviceRuntime.Status s = DeviceRuntime.HIP.probe();
             assertNull(s.problem(), s::reason);
@@ -232,15 +232,48 @@ class DeviceRuntimeTest {
         assertTrue(mockCounter(lib, "mock_ipc_opens") >= 2, "each PE opened its neighbour's segment by IPC handle");
     }
 
+    @Test
+    @Needs(SystemComponent.GCC)
+    void cudaUvaKindOnAMockCuda13RuntimeRequiresUnifiedAddressingCopiesAndOpensPeers() throws Throwable {
+        Path lib = mock("mock_cuda_style.c", "libcudart.so", "-DMOCK_CUDA");
+        withLibraryPath(() -> {
+            DeviceRuntime.Status s = DeviceRuntime.CUDA.probe();
+            assertNull(s.problem(), s::reason);
+            assertEquals("13.0", s.version());
+            assertEquals(List.of(0), s.usableDevices(), "device 1 of the mock lacks unified addressing");
+            LocalJob.run(2, Duration.ofMinutes(1), () -> {
+                try (Client c = Client.init()) {
+                    assertEquals(List.of(0), c.visibleDevices(MemoryKindClass.CUDA_UVA));
+                    refused(c, new MemoryKindSpec.CudaUva(1), "createMemoryKind on PE " + c.jobRank() + ": CUDA device 1 "
+                            + "lacks unified addressing (cudaDevAttrUnifiedAddressing), which CUDA_UVA requires (seed 000 "
+                            + "section 6.5)");
+                    MemoryKind k = c.createMemoryKind(new MemoryKindSpec.CudaUva(0));
+                    var buffer = k.allocate(4096);
+                    var wrapped = c.createSegment(k, buffer.address() + 256, 1024); // cudaPointerGetAttributes says yes
+                    DeviceSegments.roundTrip(wrapped, 1024);
+                    wrapped.destroy();
+                    buffer.free();
+                    DeviceSegments.exchange(c, k);
+                }
+            });
+            return null;
+        });
+        assertEquals(0, mockCounter(lib, "mock_live_allocations"), "device memory left allocated");
+        assertTrue(mockCounter(lib, "mock_ipc_opens") >= 2, "each PE opened its neighbour's segment by IPC handle");
+    }
+
     private static void refused(Client c, MemoryKindSpec spec, String message) {
         BadArgumentException e = assertThrows(BadArgumentException.class, () -> c.createMemoryKind(spec));
         assertEquals(message, e.getMessage());
     }
 
-    /** Compiles the mock {@code source} (a resource beside this class, after the mocks' shared part) into {@code dir/fileName}. */
-    private Path mock(String source, String fileName) throws IOException, InterruptedException {
+    /**
+     * Compiles the mock {@code source} (a resource beside this class, after the mocks' shared part)
+     * with {@code flags} into {@code dir/fileName}.
+     */
+    private Path mock(String source, String fileName, String... flags) throws IOException, InterruptedException {
         return org.pgas4j.testing.CHeaderCheck.sharedLibrary(dir, resource("mock_allocations.c") + resource(source),
-                fileName);
+                fileName, flags);
     }
 
     private static String resource(String name) throws IOException {
