@@ -320,8 +320,12 @@ public final class Client implements AutoCloseable {
      * Creates a memory kind from class-specific arguments ({@code gex_MK_Create}); non-collective.
      *
      * @throws BadArgumentException for a null spec, a device that does not exist or is not
-     *         visible to this PE, or a class not supported on this host (HIP, ZE)
-     * @throws ResourceException when the host lacks what the class needs ("no CUDA device: ...")
+     *         visible to this PE, a ZE record that does not match what the Level Zero loader
+     *         reports, or a device class this host cannot serve, with the exact reason of
+     *         {@link MemoryKindClass#unavailableReason()} ("no HIP device: hipGetDeviceCount
+     *         returned 100 (hipErrorNoDevice)")
+     * @throws ResourceException when a device runtime fails while the kind is set up (a Level Zero
+     *         context or command list it cannot create)
      */
     public MemoryKind createMemoryKind(MemoryKindSpec spec) {
         checkOpen("createMemoryKind");
