@@ -112,10 +112,17 @@ public abstract sealed class DeviceRuntime permits CudaStyleRuntime, ZeRuntime {
 
     /** Loads the library if it is installed and asks it for drivers and devices. Never throws. */
     public final Status probe() {
-        Optional<Path> lib = find();
-        if (lib.isEmpty()) {
-            String where = NativeLibraries.searchPath().isEmpty() ? "on this host"
+        Optional<Path> lib;
+        String where;
+        try {
+            lib = find();
+            where = NativeLibraries.searchPath().isEmpty() ? "on this host"
                     : "in the directories of pgas4j.library.path " + NativeLibraries.searchPath();
+        } catch (RuntimeException e) { // an invalid pgas4j.library.path
+            return new Status(null, null, 0, new boolean[0], Problem.NO_LIBRARY, "no " + runtimeName + " library: "
+                    + e.getMessage());
+        }
+        if (lib.isEmpty()) {
             return new Status(null, null, 0, new boolean[0], Problem.NO_LIBRARY, "no " + runtimeName + " library: "
                     + String.join(" or ", libraryNames) + " is not installed " + where
                     + (debianPackage != null ? " (Debian package " + debianPackage + ")" : ""));

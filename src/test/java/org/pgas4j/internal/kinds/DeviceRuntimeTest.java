@@ -119,6 +119,17 @@ class DeviceRuntimeTest {
     }
 
     @Test
+    void anInvalidLibraryPathIsAReasonNotAnException() throws Throwable {
+        withLibraryPath("relative/dir", () -> {
+            DeviceRuntime.Status s = DeviceRuntime.ZE.probe();
+            assertEquals(DeviceRuntime.Problem.NO_LIBRARY, s.problem());
+            assertTrue(s.reason().startsWith("no Level Zero library: ") && s.reason().contains("relative/dir"), s.reason());
+            assertEquals(s.reason(), MemoryKindClass.ZE.unavailableReason().orElseThrow());
+            return null;
+        });
+    }
+
+    @Test
     void aLibraryThatIsNotOneIsAReasonNotACrash() throws Throwable {
         Files.writeString(dir.resolve("libamdhip64.so"), "not an ELF file\n");
         withLibraryPath(() -> {
@@ -320,8 +331,13 @@ class DeviceRuntimeTest {
 
     /** Runs {@code body} with pgas4j.library.path set to the test's directory (only its libraries are found). */
     private <T> T withLibraryPath(Body<T> body) throws Throwable {
+        return withLibraryPath(dir.toString(), body);
+    }
+
+    /** Runs {@code body} with pgas4j.library.path set to {@code value}. */
+    private static <T> T withLibraryPath(String value, Body<T> body) throws Throwable {
         String previous = System.getProperty("pgas4j.library.path");
-        System.setProperty("pgas4j.library.path", dir.toString());
+        System.setProperty("pgas4j.library.path", value);
         try {
             return body.call();
         } finally {
