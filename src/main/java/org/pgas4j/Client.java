@@ -320,8 +320,12 @@ public final class Client implements AutoCloseable {
      * Creates a memory kind from class-specific arguments ({@code gex_MK_Create}); non-collective.
      *
      * @throws BadArgumentException for a null spec, a device that does not exist or is not
-     *         visible to this PE, or a class not supported on this host (HIP, ZE)
-     * @throws ResourceException when the host lacks what the class needs ("no CUDA device: ...")
+     *         visible to this PE, a ZE record that does not match what the Level Zero loader
+     *         reports, or a device class this host cannot serve, with the exact reason of
+     *         {@link MemoryKindClass#unavailableReason()} ("no HIP device: hipGetDeviceCount
+     *         returned 100 (hipErrorNoDevice)")
+     * @throws ResourceException when a device runtime fails while the kind is set up (a Level Zero
+     *         context or command list it cannot create)
      */
     public MemoryKind createMemoryKind(MemoryKindSpec spec) {
         checkOpen("createMemoryKind");
@@ -330,8 +334,10 @@ public final class Client implements AutoCloseable {
 
     /**
      * The ordinals of the devices of {@code kindClass} this PE can create kinds for: for
-     * DEVICE_SIM, those {@code pgas4j.devsim.visible} shows it; for CUDA_UVA, the usable CUDA
-     * devices; empty for the other classes.
+     * DEVICE_SIM, those {@code pgas4j.devsim.visible} shows it; for CUDA_UVA and HIP, the usable
+     * devices of the runtime; for ZE, the indices of the devices the Level Zero loader reports
+     * ({@link MemoryKindSpec.Ze#onDevice}); empty for the other classes and where the runtime's
+     * library, driver or devices are missing.
      */
     public List<Integer> visibleDevices(MemoryKindClass kindClass) {
         return kinds.visibleDevices(kindClass);
@@ -386,7 +392,8 @@ public final class Client implements AutoCloseable {
      * Creates a client-allocated segment over device memory {@code [address, address + length)}
      * of a device kind ({@code gex_Segment_Create} with a device address, seed 000 section 6.6):
      * the range must lie in one live buffer of the kind ({@link MemoryKind#allocate}, or for
-     * CUDA_UVA any {@code cudaMalloc} memory of the device) and obey the kind's
+     * CUDA_UVA and HIP any {@code cudaMalloc}/{@code hipMalloc} memory of the device, for ZE any
+     * {@code zeMemAllocDevice} memory of the device in the kind's context) and obey the kind's
      * {@link KindRules#addressAlignment()} and {@link KindRules#lengthAlignment()}.
      *
      * @throws BadArgumentException naming the violated rule; nothing is created

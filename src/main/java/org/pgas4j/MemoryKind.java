@@ -9,7 +9,7 @@ import org.pgas4j.internal.memory.Kind;
  * classes are created, non-collectively, by {@link Client#createMemoryKind} from a
  * {@link MemoryKindSpec} and destroyed by {@link #destroy()}.
  *
- * <p>Device kinds (DEVICE_SIM, CUDA_UVA) are not host-addressable: their segments are reached
+ * <p>Device kinds (DEVICE_SIM, CUDA_UVA, HIP, ZE) are not host-addressable: their segments are reached
  * through RMA, {@link Segment#copyFrom}/{@link Segment#copyTo} and the kind's own buffers
  * ({@link #allocate}), never through a {@code MemorySegment}.
  */

@@ -3,7 +3,8 @@ package org.pgas4j;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
-import org.pgas4j.internal.kinds.CudaRuntime;
+import org.pgas4j.internal.kinds.DeviceRuntime;
+import org.pgas4j.internal.memory.ClientKinds;
 import org.pgas4j.internal.memory.Kind;
 
 /**
@@ -28,30 +29,32 @@ public enum MemoryKindClass {
     ZE;
 
     /**
-     * Why kinds of this class cannot be created here, or empty when they can. For CUDA_UVA the
-     * CUDA runtime is loaded and asked for devices (once per call: devices can come and go).
+     * Why kinds of this class cannot be created here, or empty when they can. For CUDA_UVA, HIP and
+     * ZE the runtime's library is loaded and asked for drivers and devices (once per call: devices
+     * can come and go), and the reason says which is missing: "no HIP library: ...", "no Level Zero
+     * driver: zeInit returned ...", "no CUDA device: ..." — the same text with which
+     * {@link Client#createMemoryKind} then refuses the class ({@link BadArgumentException}).
      */
     public Optional<String> unavailableReason() {
+        DeviceRuntime runtime = ClientKinds.runtime(this);
+        if (runtime != null) {
+            return runtime.unavailableReason();
+        }
         return Optional.ofNullable(switch (this) {
-            case HOST -> null;
-            case FILE -> null;
             case DEVICE_SIM -> simulatedDevices() > 0 ? null
                     : "no simulated devices are configured (pgas4j.devsim.devices=0)";
-            case CUDA_UVA -> {
-                CudaRuntime.Status s = CudaRuntime.probe();
-                if (s.problem() != null) {
-                    yield s.problem();
-                }
-                for (int d = 0; d < s.devices(); d++) {
-                    if (s.usable(d)) {
-                        yield null;
-                    }
-                }
-                yield "no CUDA device has unified addressing (" + s.devices() + " device(s) found)";
-            }
-            case HIP -> "not supported on this host: pgas4j has no HIP support";
-            case ZE -> "not supported on this host: pgas4j has no oneAPI Level Zero support";
+            default -> null;
         });
+    }
+
+    /**
+     * The native library kinds of this class load, as found on this host: its path and version
+     * ("/usr/lib/x86_64-linux-gnu/libze_loader.so.1 (version 1.8.12)"). Empty for the classes
+     * without one (HOST, FILE, DEVICE_SIM) and when the library is not installed.
+     */
+    public Optional<String> library() {
+        DeviceRuntime runtime = ClientKinds.runtime(this);
+        return runtime == null ? Optional.empty() : runtime.probe().libraryText();
     }
 
     private static int simulatedDevices() {
@@ -71,7 +74,7 @@ public enum MemoryKindClass {
             case HOST -> Kind.HOST_RULES;
             case FILE -> Kind.FILE_RULES;
             case DEVICE_SIM -> Kind.DEVICE_SIM_RULES;
-            case CUDA_UVA, HIP, ZE -> Kind.CUDA_RULES;
+            case CUDA_UVA, HIP, ZE -> Kind.NATIVE_DEVICE_RULES;
         };
     }
 

@@ -74,10 +74,12 @@ public sealed interface MemoryKindSpec permits MemoryKindSpec.File, MemoryKindSp
     }
 
     /**
-     * A HIP device ({@code gex_class_hip.gex_hipDevice}). Named for completeness: creation fails
-     * on every host, pgas4j has no HIP support.
+     * A HIP device ({@code gex_class_hip.gex_hipDevice}): the HIP class, driven through
+     * {@code libamdhip64} (loaded when installed). Creation fails with a
+     * {@link BadArgumentException} giving the exact reason when the library, the driver or the
+     * device is missing ({@link MemoryKindClass#unavailableReason()} gives the same reason).
      *
-     * @param device the HIP device ordinal
+     * @param device the HIP device ordinal ({@code hipSetDevice}'s argument)
      */
     record Hip(int device) implements MemoryKindSpec {
         @Override
@@ -87,14 +89,30 @@ public sealed interface MemoryKindSpec permits MemoryKindSpec.File, MemoryKindSp
     }
 
     /**
-     * A oneAPI Level Zero device ({@code gex_class_ze}). Named for completeness: creation fails on
-     * every host, pgas4j has no Level Zero support.
+     * A oneAPI Level Zero device ({@code gex_class_ze}): the ZE class, driven through the Level
+     * Zero loader ({@code libze_loader}, loaded when installed). Creation validates the record
+     * against what the loader reports: the device must be one of its devices, the memory ordinal
+     * one of the device's, and the context 0 (pgas4j creates one on the device's driver) or a live
+     * context of this process. It fails with a {@link BadArgumentException} giving the exact
+     * reason, also when the loader, a driver or a device is missing.
      *
      * @param device the {@code ze_device_handle_t}, as a number
-     * @param context the {@code ze_context_handle_t}, as a number
-     * @param memoryOrdinal the device memory ordinal
+     * @param context the {@code ze_context_handle_t}, as a number; 0 for a context pgas4j creates
+     * @param memoryOrdinal the device memory ordinal ({@code ze_device_mem_alloc_desc_t.ordinal})
      */
     record Ze(long device, long context, int memoryOrdinal) implements MemoryKindSpec {
+        /**
+         * The record for the {@code index}th device the Level Zero loader reports (the numbering of
+         * {@link Client#visibleDevices}), memory ordinal {@code memoryOrdinal}, in a context pgas4j
+         * creates.
+         *
+         * @throws BadArgumentException with the reason when the loader, a driver or that device is missing
+         */
+        public static Ze onDevice(int index, int memoryOrdinal) {
+            return new Ze(org.pgas4j.internal.kinds.DeviceRuntime.ZE.deviceHandle(index, "MemoryKindSpec.Ze.onDevice"), 0,
+                    memoryOrdinal);
+        }
+
         @Override
         public MemoryKindClass kindClass() {
             return MemoryKindClass.ZE;

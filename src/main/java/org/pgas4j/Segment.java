@@ -17,7 +17,7 @@ import org.pgas4j.internal.jfr.SegmentEvent;
  * over memory the caller owns).
  *
  * <p>Segments of host-addressable kinds (HOST, FILE) expose their memory as a
- * {@link MemorySegment}; device segments (DEVICE_SIM, CUDA_UVA) do not, and are read and written
+ * {@link MemorySegment}; device segments (DEVICE_SIM, CUDA_UVA, HIP, ZE) do not, and are read and written
  * locally with {@link #copyFrom} and {@link #copyTo}, or as the local side of an RMA
  * ({@link Rma#put(Team, int, long, Segment, long, long)}).
  */

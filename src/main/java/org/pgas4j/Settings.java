@@ -153,8 +153,8 @@ public final class Settings {
      * the system's directories, and for showing a host without them.
      */
     public static final Setting<List<Path>> LIBRARY_PATH = new Setting<>("pgas4j.library.path", "PGAS4J_LIBRARY_PATH",
-            "", "directories (':'-separated) searched for the native libraries pgas4j loads (UCX, CUDA) instead of "
-                    + "the system's library search; empty for the system's search",
+            "", "directories (':'-separated) searched for the native libraries pgas4j loads (UCX, CUDA, HIP, Level "
+                    + "Zero) instead of the system's library search; empty for the system's search",
             Settings::parseDirectories);
 
     /**

@@ -15,36 +15,45 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.pgas4j.internal.kinds.CudaRuntime;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgas4j.internal.kinds.DeviceRuntime;
 import org.pgas4j.testing.LaunchedJob;
 
 /**
- * Which memory-kind classes this host supports: HOST always; HIP and ZE never, with a "not
- * supported on this host" reason; CUDA_UVA after asking the real CUDA runtime, which on these
- * GPU-less machines must say "no CUDA device"; and {@code bin/pgas4j info} lists them.
+ * Which memory-kind classes this host supports: HOST always; CUDA_UVA, HIP and ZE after asking the
+ * real runtimes, which on these GPU-less machines must say which piece is missing (library, driver
+ * or device); and {@code bin/pgas4j info} lists them with the library each found.
  */
 class MemoryKindClassTest {
 
     @Test
-    void hostIsSupportedAndHipAndZeAreNotSupportedOnThisHost() {
+    void hostIsSupportedAndHipAndZeSayWhatIsMissingOnAHostWithoutTheirDevices() {
         assertTrue(MemoryKindClass.supportedHere().contains(MemoryKindClass.HOST));
-        for (MemoryKindClass c : List.of(MemoryKindClass.HIP, MemoryKindClass.ZE)) {
-            assertTrue(c.unavailableReason().orElseThrow().startsWith("not supported on this host"), c.name());
+        assumeTrue(!Files.exists(Path.of("/dev/kfd")) && !Files.exists(Path.of("/dev/dri")),
+                "this host has an AMD or Intel GPU driver");
+        Map<MemoryKindClass, String> prefixes = Map.of(MemoryKindClass.HIP, "no HIP ", MemoryKindClass.ZE,
+                "no Level Zero ");
+        prefixes.forEach((c, prefix) -> {
+            String reason = c.unavailableReason().orElseThrow();
+            assertTrue(reason.matches(prefix + "(library|driver|device): .*"), reason);
             assertTrue(!MemoryKindClass.supportedHere().contains(c), c.name());
-        }
+        });
     }
 
     @Test
-    void cudaRuntimeLoadsAndReportsNoDeviceOnAHostWithoutGpu() {
-        CudaRuntime.Status s = CudaRuntime.probe();
-        assumeTrue(s.library() != null, "needs libcudart installed (it is on this kind of machine): " + s.problem());
+    void cudaRuntimeLoadsAndReportsNoDriverOrDeviceOnAHostWithoutGpu() {
+        DeviceRuntime.Status s = DeviceRuntime.CUDA.probe();
+        assumeTrue(s.library() != null, "needs libcudart installed (it is on this kind of machine): " + s.reason());
         assumeTrue(!Files.exists(Path.of("/dev/nvidia0")), "this host has a GPU: the no-device case cannot be seen");
         assertEquals(0, s.devices(), s::toString);
-        assertTrue(s.problem().startsWith("no CUDA device: cudaGetDeviceCount"), s.problem());
+        assertTrue(s.reason().matches("no CUDA (driver|device): cudaGetDeviceCount returned \\d+ \\(cuda\\w+\\)"),
+                s.reason());
         assertTrue(!s.usable(0));
-        String reason = MemoryKindClass.CUDA_UVA.unavailableReason().orElseThrow();
-        assertTrue(reason.startsWith("no CUDA device"), reason);
+        assertEquals(s.reason(), MemoryKindClass.CUDA_UVA.unavailableReason().orElseThrow());
+        assertTrue(MemoryKindClass.CUDA_UVA.library().orElseThrow().startsWith(s.library() + " (version "),
+                MemoryKindClass.CUDA_UVA.library()::toString);
     }
 
     @Test
@@ -56,14 +65,15 @@ class MemoryKindClassTest {
     }
 
     @Test
-    void creatingACudaKindOnAHostWithoutGpuFailsWithNoCudaDevice() throws Exception {
-        CudaRuntime.Status s = CudaRuntime.probe();
-        assumeTrue(s.problem() != null, "this host has a usable CUDA device: the no-device case cannot be seen");
+    void creatingACudaKindOnAHostWithoutGpuFailsWithTheReason() throws Exception {
+        String reason = MemoryKindClass.CUDA_UVA.unavailableReason().orElse(null);
+        assumeTrue(reason != null, "this host has a usable CUDA device: the no-device case cannot be seen");
         LocalJob.run(1, Duration.ofMinutes(1), () -> {
             try (Client c = Client.init()) {
-                ResourceException e = assertThrows(ResourceException.class,
+                BadArgumentException e = assertThrows(BadArgumentException.class,
                         () -> c.createMemoryKind(new MemoryKindSpec.CudaUva(0)));
-                assertTrue(e.getMessage().contains("CUDA_UVA device 0: " + s.problem()), e.getMessage());
+                assertEquals("createMemoryKind on PE 0: CUDA_UVA kinds cannot be created on this host: " + reason,
+                        e.getMessage());
                 assertEquals(List.of(), c.visibleDevices(MemoryKindClass.CUDA_UVA));
             }
         });
@@ -71,7 +81,7 @@ class MemoryKindClassTest {
 
     @Test
     void cudaSegmentRoundTripOnAGpu() throws Exception {
-        String problem = CudaRuntime.probe().problem();
+        String problem = MemoryKindClass.CUDA_UVA.unavailableReason().orElse(null);
         assumeTrue(problem == null, "needs a CUDA device with unified addressing; this host has none: " + problem);
         LocalJob.run(1, Duration.ofMinutes(1), () -> {
             try (Client c = Client.init()) {
@@ -90,15 +100,33 @@ class MemoryKindClassTest {
     }
 
     @Test
-    void infoListsEveryClassWithItsState() {
+    void infoListsEveryClassWithItsStateAndLibrary() {
         LaunchedJob.Result r = LaunchedJob.launcher(60, List.of("info"));
         assertEquals(0, r.exitCode(), r::toString);
         for (MemoryKindClass c : MemoryKindClass.values()) {
             assertTrue(r.stdout().contains("  " + c.name()), c + " in " + r.stdout());
         }
         assertTrue(r.stdout().matches("(?s).*HOST\\s+available.*"), r::stdout);
-        assertTrue(r.stdout().contains("unavailable: not supported on this host: pgas4j has no HIP support"), r::stdout);
+        for (MemoryKindClass c : List.of(MemoryKindClass.CUDA_UVA, MemoryKindClass.HIP, MemoryKindClass.ZE)) {
+            String state = c.unavailableReason().map(why -> "unavailable: " + why).orElse("available");
+            assertTrue(r.stdout().contains(String.format("  %-10s %s%n  %-10s library: %s%n", c, state, "",
+                    c.library().orElse("none found"))), c + " in " + r.stdout());
+        }
         assertTrue(r.stdout().matches("(?s).*FILE\\s+available\\s+rules: RMA yes, atomics yes, load/store yes, persistent yes.*"),
                 r::stdout);
+    }
+
+    @Test
+    void infoWithAnEmptyLibraryPathSaysNoLibraryFound(@TempDir Path empty) {
+        LaunchedJob.Result r = LaunchedJob.launcher(60, List.of("info"), Map.of("PGAS4J_LIBRARY_PATH", empty.toString()));
+        assertEquals(0, r.exitCode(), r::toString);
+        String where = " is not installed in the directories of pgas4j.library.path [" + empty + "]";
+        assertTrue(r.stdout().contains(String.format("  %-10s unavailable: no HIP library: libamdhip64.so or "
+                + "libamdhip64.so.6 or libamdhip64.so.5%s (Debian package libamdhip64-5)%n  %-10s library: none found%n",
+                "HIP", where, "")), r::stdout);
+        assertTrue(r.stdout().contains(String.format("  %-10s unavailable: no Level Zero library: libze_loader.so.1 or "
+                + "libze_loader.so%s (Debian package libze1)%n  %-10s library: none found%n", "ZE", where, "")),
+                r::stdout);
+        assertTrue(r.stdout().contains("unavailable: no CUDA library: libcudart.so"), r::stdout);
     }
 }

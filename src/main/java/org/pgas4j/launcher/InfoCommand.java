@@ -47,6 +47,9 @@ final class InfoCommand {
         out.println("Memory kinds (classes):");
         for (MemoryKindClass c : MemoryKindClass.values()) {
             out.printf("  %-10s %s%n", c, c.unavailableReason().map(r -> "unavailable: " + r).orElse("available"));
+            if (c == MemoryKindClass.CUDA_UVA || c == MemoryKindClass.HIP || c == MemoryKindClass.ZE) {
+                out.printf("  %-10s library: %s%n", "", c.library().orElse("none found"));
+            }
             out.printf("  %-10s %s%n", "", rules(c.rules()));
         }
         out.println();

@@ -14,7 +14,7 @@ import org.pgas4j.Settings;
  * {@link Settings#LIBRARY_PATH}: when it names directories, a library is looked for in them only,
  * by file name, in their order; otherwise the system's search (the dynamic loader's cache,
  * {@code LD_LIBRARY_PATH}) finds it. For the transports and memory kinds that load a native
- * library (UCX, the CUDA runtime), so that one setting moves them all.
+ * library (UCX, the CUDA and HIP runtimes, the Level Zero loader), so that one setting moves them all.
  */
 public final class NativeLibraries {
     private NativeLibraries() {

@@ -28,7 +28,15 @@ public enum SystemComponent {
     /** The tests run as root. */
     ROOT,
     /** Open MPI's OpenSHMEM and MPI compilers and launchers. */
-    OPENMPI;
+    OPENMPI,
+    /** The HIP runtime, libamdhip64. */
+    HIP,
+    /** HIP's C headers. */
+    HIP_HEADERS,
+    /** The oneAPI Level Zero loader, libze_loader. */
+    LEVEL_ZERO,
+    /** Level Zero's C headers. */
+    LEVEL_ZERO_HEADERS;
 
     /** The system property, JUnit configuration parameter and (upper-cased) variable that sets pgas4j.library.path. */
     static final String LIBRARY_PATH_PARAMETER = "pgas4j.library.path";

@@ -19,8 +19,10 @@ public final class ProcMaps {
      * @param shared whether the mapping is shared (writes reach the file)
      * @param writable whether it is writable
      * @param end the address one past the mapping's end
+     * @param readable whether it is readable (reserved address space, guard pages are not)
      */
-    public record Mapping(Optional<Path> file, long fileOffset, boolean shared, boolean writable, long end) {
+    public record Mapping(Optional<Path> file, long fileOffset, boolean shared, boolean writable, long end,
+                          boolean readable) {
     }
 
     /** The mapping holding {@code address}, or empty when none does (or /proc is unreadable). */
@@ -43,7 +45,8 @@ public final class ProcMaps {
                 long offset = Long.parseUnsignedLong(f[2], 16) + (address - start);
                 Optional<Path> file = f.length == 6 && f[5].startsWith("/") && !f[5].endsWith("(deleted)")
                         ? Optional.of(Path.of(f[5])) : Optional.empty();
-                return Optional.of(new Mapping(file, offset, f[1].charAt(3) == 's', f[1].charAt(1) == 'w', end));
+                return Optional.of(new Mapping(file, offset, f[1].charAt(3) == 's', f[1].charAt(1) == 'w', end,
+                        f[1].charAt(0) == 'r'));
             }
         }
         return Optional.empty();

@@ -12,7 +12,7 @@ import org.pgas4j.MemoryKind;
 import org.pgas4j.MemoryKindClass;
 import org.pgas4j.MemoryKindSpec;
 import org.pgas4j.Settings;
-import org.pgas4j.internal.kinds.CudaRuntime;
+import org.pgas4j.internal.kinds.DeviceRuntime;
 import org.pgas4j.internal.kinds.SimDevice;
 import org.pgas4j.internal.kinds.SimDeviceConfig;
 
@@ -49,15 +49,23 @@ public final class ClientKinds {
                     out.add(d);
                 }
             }
-        } else if (kindClass == MemoryKindClass.CUDA_UVA) {
-            CudaRuntime.Status status = CudaRuntime.probe();
-            for (int d = 0; d < status.devices(); d++) {
-                if (status.usable(d)) {
-                    out.add(d);
-                }
+        } else {
+            DeviceRuntime runtime = runtime(kindClass);
+            if (runtime != null) {
+                out.addAll(runtime.probe().usableDevices());
             }
         }
         return out;
+    }
+
+    /** The runtime of a native device class (CUDA_UVA, HIP, ZE), or null for the other classes. */
+    public static DeviceRuntime runtime(MemoryKindClass kindClass) {
+        return switch (kindClass) {
+            case CUDA_UVA -> DeviceRuntime.CUDA;
+            case HIP -> DeviceRuntime.HIP;
+            case ZE -> DeviceRuntime.ZE;
+            case HOST, FILE, DEVICE_SIM -> null;
+        };
     }
 
     /** The simulated device {@code ordinal} of this PE, checked against the configuration. */

@@ -16,10 +16,11 @@ import org.pgas4j.MemoryKind;
 import org.pgas4j.MemoryKindClass;
 import org.pgas4j.MemoryKindSpec;
 import org.pgas4j.ResourceException;
-import org.pgas4j.internal.kinds.CudaDevice;
 import org.pgas4j.internal.kinds.DeviceMemory;
+import org.pgas4j.internal.kinds.DeviceRuntime;
 import org.pgas4j.internal.kinds.FileLink;
 import org.pgas4j.internal.kinds.MappedFile;
+import org.pgas4j.internal.kinds.NativeDevice;
 import org.pgas4j.internal.kinds.ProcMaps;
 import org.pgas4j.internal.kinds.SimDevice;
 
@@ -34,7 +35,8 @@ public final class Kind implements MemoryKind {
     public static final KindRules HOST_RULES = new KindRules(1, 1, true, true, true, false, true);
     public static final KindRules FILE_RULES = new KindRules(1, 1, true, true, true, true, true);
     public static final KindRules DEVICE_SIM_RULES = new KindRules(SimDevice.ALIGNMENT, 1, true, true, false, false, true);
-    public static final KindRules CUDA_RULES = new KindRules(1, 1, true, false, false, false, true);
+    /** The rules of the native device classes (CUDA_UVA, HIP, ZE): RMA by copies, no atomics, no load/store. */
+    public static final KindRules NATIVE_DEVICE_RULES = new KindRules(1, 1, true, false, false, false, true);
 
     public static final Kind HOST = new Kind(null, 0, MemoryKindClass.HOST, null, HOST_RULES, null, null);
 
@@ -44,21 +46,21 @@ public final class Kind implements MemoryKind {
     private final MemoryKindSpec spec;
     private final KindRules rules;
     private final SimDevice sim;
-    private final CudaDevice cuda;
+    private final NativeDevice device;
     private final AtomicInteger liveSegments = new AtomicInteger();
     private final Set<DeviceBuffer> buffers = ConcurrentHashMap.newKeySet();
     private final AtomicInteger fileLinks = new AtomicInteger();
     private volatile boolean destroyed;
 
     private Kind(Client client, int id, MemoryKindClass kindClass, MemoryKindSpec spec, KindRules rules, SimDevice sim,
-                 CudaDevice cuda) {
+                 NativeDevice device) {
         this.client = client;
         this.id = id;
         this.kindClass = kindClass;
         this.spec = spec;
         this.rules = rules;
         this.sim = sim;
-        this.cuda = cuda;
+        this.device = device;
     }
 
     /** Creates a kind from {@code spec} for {@code client} ({@code gex_MK_Create}). */
@@ -67,14 +69,17 @@ public final class Kind implements MemoryKind {
             case MemoryKindSpec.File f -> new Kind(client, id, MemoryKindClass.FILE, f, FILE_RULES, null, null);
             case MemoryKindSpec.DeviceSim d -> new Kind(client, id, MemoryKindClass.DEVICE_SIM, d, DEVICE_SIM_RULES,
                     CLIENTS.kinds(client).simDevice(d.device()), null);
-            case MemoryKindSpec.CudaUva c -> new Kind(client, id, MemoryKindClass.CUDA_UVA, c, CUDA_RULES, null,
-                    CudaDevice.open(c.device()));
-            case MemoryKindSpec.Hip h -> throw new BadArgumentException("createMemoryKind on PE " + client.jobRank()
-                    + ": HIP memory kinds are not supported on this host (pgas4j has no HIP support)");
-            case MemoryKindSpec.Ze z -> throw new BadArgumentException("createMemoryKind on PE " + client.jobRank()
-                    + ": ZE (oneAPI Level Zero) memory kinds are not supported on this host (pgas4j has no Level Zero "
-                    + "support)");
+            case MemoryKindSpec.CudaUva c -> new Kind(client, id, MemoryKindClass.CUDA_UVA, c, NATIVE_DEVICE_RULES, null,
+                    DeviceRuntime.CUDA.open(c.device(), where(client)));
+            case MemoryKindSpec.Hip h -> new Kind(client, id, MemoryKindClass.HIP, h, NATIVE_DEVICE_RULES, null,
+                    DeviceRuntime.HIP.open(h.device(), where(client)));
+            case MemoryKindSpec.Ze z -> new Kind(client, id, MemoryKindClass.ZE, z, NATIVE_DEVICE_RULES, null,
+                    DeviceRuntime.ZE.open(z.device(), z.context(), z.memoryOrdinal(), where(client)));
         };
+    }
+
+    private static String where(Client client) {
+        return "createMemoryKind on PE " + client.jobRank();
     }
 
     @Override
@@ -104,7 +109,7 @@ public final class Kind implements MemoryKind {
 
     @Override
     public boolean isDevice() {
-        return sim != null || cuda != null;
+        return sim != null || device != null;
     }
 
     public Client client() {
@@ -191,7 +196,7 @@ public final class Kind implements MemoryKind {
                     + length + " break the rules of " + this + ": the address must be a multiple of "
                     + rules.addressAlignment() + " and the length of " + rules.lengthAlignment());
         }
-        DeviceMemory m = sim != null ? sim.viewOf(address, length) : cuda.wrap(address, length);
+        DeviceMemory m = sim != null ? sim.viewOf(address, length) : device.wrap(address, length);
         return SegmentMemory.ofDevice(m, () -> { });
     }
 
@@ -232,7 +237,7 @@ public final class Kind implements MemoryKind {
     }
 
     private DeviceMemory allocateDevice(long bytes) {
-        return sim != null ? sim.allocate(bytes) : cuda.allocate(bytes);
+        return sim != null ? sim.allocate(bytes) : device.allocate(bytes);
     }
 
     public void free(DeviceBuffer b) {
@@ -261,6 +266,9 @@ public final class Kind implements MemoryKind {
                     + liveSegments.get() + " live segment(s) and " + buffers.size() + " device buffer(s)");
         }
         destroyed = true;
+        if (device != null) {
+            device.close();
+        }
         CLIENTS.kinds(client).destroyed(this);
     }
 
@@ -276,6 +284,9 @@ public final class Kind implements MemoryKind {
             DEVICE_BUFFERS.memory(b).release();
         }
         buffers.clear();
+        if (!destroyed && device != null) {
+            device.close();
+        }
         destroyed = true;
     }
 

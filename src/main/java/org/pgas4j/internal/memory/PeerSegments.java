@@ -6,8 +6,8 @@ import org.pgas4j.Client;
 import org.pgas4j.MemoryKindClass;
 import org.pgas4j.internal.Directory;
 import org.pgas4j.internal.am.AmRmaFallback;
-import org.pgas4j.internal.kinds.CudaDevice;
 import org.pgas4j.internal.kinds.DeviceRemoteMemory;
+import org.pgas4j.internal.kinds.DeviceRuntime;
 import org.pgas4j.internal.kinds.FileLink;
 import org.pgas4j.internal.kinds.MappedFile;
 import org.pgas4j.internal.kinds.SimDevice;
@@ -36,6 +36,18 @@ public final class PeerSegments {
         this.fallback = fallback;
     }
 
+    /**
+     * A device of this PE through which a peer's IPC handle of class {@code c} is opened: device
+     * {@code first} (for ZE, the loader's device of that index, in a context pgas4j creates).
+     */
+    private static org.pgas4j.internal.kinds.NativeDevice peerDevice(MemoryKindClass c, int first, String operation) {
+        return switch (c) {
+            case HIP -> DeviceRuntime.HIP.open(first, operation);
+            case ZE -> DeviceRuntime.ZE.open(DeviceRuntime.ZE.deviceHandle(first, operation), 0, 0, operation);
+            default -> DeviceRuntime.CUDA.open(first, operation);
+        };
+    }
+
     /** Reaches the segment endpoint {@code ep} of PE {@code j} published in {@code slot}. */
     public RemoteMemory open(int j, int ep, Directory.Slot slot, String who, String operation) {
         int code = slot.kindId();
@@ -59,13 +71,12 @@ public final class PeerSegments {
             }
             case DEVICE_SIM -> new DeviceRemoteMemory(SimDevice.open(client.jobId(), slot.descriptor(), slot.size(), j),
                     true);
-            case CUDA_UVA -> {
-                List<Integer> devices = client.visibleDevices(MemoryKindClass.CUDA_UVA);
+            case CUDA_UVA, HIP, ZE -> {
+                List<Integer> devices = client.visibleDevices(c);
                 yield devices.isEmpty() ? fallback.memoryOf(j, ep, slot.segmentId(), slot.size(), c)
-                        : new DeviceRemoteMemory(CudaDevice.open(devices.getFirst()).open(slot.descriptor(), slot.size()),
-                        true);
+                        : new DeviceRemoteMemory(peerDevice(c, devices.getFirst(), operation).open(slot.descriptor(),
+                        slot.size(), true), true);
             }
-            case HIP, ZE -> fallback.memoryOf(j, ep, slot.segmentId(), slot.size(), c);
         };
     }
 }
