@@ -279,20 +279,16 @@ abstract sealed class ContextTargets permits ContextOps {
      * thread of the context moved the cache meanwhile).
      */
     final Peer rmaPeer(SymmetricArray object, int pe) {
-        Route r = rmaRoute;
-        MemorySpace space = object.allocation().space;
-        if (r.space == space) {
-            Peer p = r.peers[pe];
-            if (p != null) {
-                return p;
-            }
-        }
-        return peerOf(space, pe);
+        return peerThrough(rmaRoute, object, pe);
     }
 
     /** {@link #rmaPeer} for atomics (CAP_AMO), after {@link #range} or {@code atomicElement} checked the access. */
     final Peer amoPeer(SymmetricArray object, int pe) {
-        Route r = amoRoute;
+        return peerThrough(amoRoute, object, pe);
+    }
+
+    /** The handle of PE {@code pe} for {@code object}'s space: {@code r}'s (read once) when it is that space's. */
+    private Peer peerThrough(Route r, SymmetricArray object, int pe) {
         MemorySpace space = object.allocation().space;
         if (r.space == space) {
             Peer p = r.peers[pe];

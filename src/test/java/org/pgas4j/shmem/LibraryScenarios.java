@@ -269,39 +269,23 @@ final class LibraryScenarios {
         int per = 50;
         SymmetricArray slots = s.calloc(ShmemType.LONG, (long) n * THREADS * per);
         SymmetricArray counters = s.calloc(ShmemType.LONG, THREADS);
-        AtomicReference<Throwable> failed = new AtomicReference<>();
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < THREADS; t++) {
-            int thread = t;
-            threads.add(new Thread(() -> {
-                try {
-                    ShmemContext own = s.ctxCreate(ShmemContext.PRIVATE);
-                    for (int i = 0; i < per; i++) {
-                        ShmemContext c = (i & 1) == 0 ? s.ctxDefault() : own;
-                        int pe = (me + i + thread) % n;
-                        long slot = ((long) me * THREADS + thread) * per + i;
-                        c.put(slots, slot, new long[] {slot + 1}, 0, 1, pe);
-                        c.atomicAdd(counters, thread, 1, pe);
-                        long[] back = new long[1];
-                        c.quiet();
-                        c.get(back, 0, slots, slot, 1, pe);
-                        equal(slot + 1, back[0], "thread " + thread + " reads back slot " + slot + " on PE " + pe);
-                    }
-                    own.quiet();
-                    own.destroy();
-                    s.quiet();
-                } catch (Throwable x) {
-                    failed.compareAndSet(null, x);
-                }
-            }, "pe-" + me + "-thread-" + t));
-        }
-        threads.forEach(Thread::start);
-        for (Thread t : threads) {
-            t.join();
-        }
-        if (failed.get() != null) {
-            throw new AssertionError("a thread of PE " + me + " failed: " + failed.get(), failed.get());
-        }
+        inThreads(me, "", thread -> {
+            ShmemContext own = s.ctxCreate(ShmemContext.PRIVATE);
+            for (int i = 0; i < per; i++) {
+                ShmemContext c = (i & 1) == 0 ? s.ctxDefault() : own;
+                int pe = (me + i + thread) % n;
+                long slot = ((long) me * THREADS + thread) * per + i;
+                c.put(slots, slot, new long[] {slot + 1}, 0, 1, pe);
+                c.atomicAdd(counters, thread, 1, pe);
+                long[] back = new long[1];
+                c.quiet();
+                c.get(back, 0, slots, slot, 1, pe);
+                equal(slot + 1, back[0], "thread " + thread + " reads back slot " + slot + " on PE " + pe);
+            }
+            own.quiet();
+            own.destroy();
+            s.quiet();
+        });
         s.barrierAll();
         MemorySegment mine = s.local(slots);
         for (int from = 0; from < n; from++) {
@@ -346,38 +330,22 @@ final class LibraryScenarios {
         MemorySpace other = s.spaceCreate(SpaceConfig.of(DeviceType.CPU, 1 << 20)).space();
         SymmetricArray a = s.calloc(ShmemType.LONG, length);
         SymmetricArray b = s.spaceCalloc(other, ShmemType.LONG, length);
-        AtomicReference<Throwable> failed = new AtomicReference<>();
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < THREADS; t++) {
-            int thread = t;
-            threads.add(new Thread(() -> {
-                try {
-                    ShmemContext c = s.ctxDefault();
-                    for (int i = 0; i < per; i++) {
-                        boolean inB = ((i + thread) & 1) == 0;
-                        SymmetricArray target = inB ? b : a;
-                        int pe = (me + i + thread) % n;
-                        long slot = ((long) me * THREADS + thread) * per + i;
-                        long value = (inB ? 1_000_000L : 0) + slot + 1;
-                        c.put(target, slot, new long[] {value}, 0, 1, pe);
-                        c.quiet();
-                        long[] back = new long[1];
-                        c.get(back, 0, target, slot, 1, pe);
-                        equal(value, back[0], "thread " + thread + " reads back slot " + slot + " of "
-                                + (inB ? "the created space" : "the default space") + " on PE " + pe);
-                    }
-                } catch (Throwable x) {
-                    failed.compareAndSet(null, x);
-                }
-            }, "pe-" + me + "-spaces-thread-" + t));
-        }
-        threads.forEach(Thread::start);
-        for (Thread t : threads) {
-            t.join();
-        }
-        if (failed.get() != null) {
-            throw new AssertionError("a thread of PE " + me + " failed: " + failed.get(), failed.get());
-        }
+        inThreads(me, "spaces-", thread -> {
+            ShmemContext c = s.ctxDefault();
+            for (int i = 0; i < per; i++) {
+                boolean inB = ((i + thread) & 1) == 0;
+                SymmetricArray target = inB ? b : a;
+                int pe = (me + i + thread) % n;
+                long slot = ((long) me * THREADS + thread) * per + i;
+                long value = (inB ? 1_000_000L : 0) + slot + 1;
+                c.put(target, slot, new long[] {value}, 0, 1, pe);
+                c.quiet();
+                long[] back = new long[1];
+                c.get(back, 0, target, slot, 1, pe);
+                equal(value, back[0], "thread " + thread + " reads back slot " + slot + " of "
+                        + (inB ? "the created space" : "the default space") + " on PE " + pe);
+            }
+        });
         s.barrierAll();
         MemorySegment inA = s.local(a);
         MemorySegment inB = s.local(b);
@@ -400,6 +368,37 @@ final class LibraryScenarios {
         s.free(a);
         s.spaceFree(other, b);
         s.spaceDestroy(other);
+    }
+
+    /** What one of {@link #inThreads}'s threads runs. */
+    private interface ThreadBody {
+        void run(int thread) throws Exception;
+    }
+
+    /**
+     * Runs {@code body} on {@link #THREADS} threads of PE {@code me} at once, waits for them, and
+     * fails naming the PE when one of them failed.
+     */
+    private static void inThreads(int me, String name, ThreadBody body) throws InterruptedException {
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < THREADS; t++) {
+            int thread = t;
+            threads.add(new Thread(() -> {
+                try {
+                    body.run(thread);
+                } catch (Throwable x) {
+                    failed.compareAndSet(null, x);
+                }
+            }, "pe-" + me + "-" + name + "thread-" + t));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        if (failed.get() != null) {
+            throw new AssertionError("a thread of PE " + me + " failed: " + failed.get(), failed.get());
+        }
     }
 
     static void threadLevels(Shmem s) {

@@ -1,6 +1,5 @@
 package org.pgas4j.shmem;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +12,6 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
 import org.pgas4j.testing.LaunchedJob;
 import org.pgas4j.testing.ScenarioReports;
-import org.pgas4j.transport.local.LocalJob;
 
 /**
  * The OpenSHMEM conformance suite, modelled on the public OpenSHMEM test suites and written from
@@ -83,21 +81,7 @@ class ShmemConformanceTest {
     }
 
     private static Map<String, Map<Integer, String>> runLocal(int n, String set) {
-        Map<String, Map<Integer, String>> results = ScenarioReports.empty();
-        Map<String, String> props = properties(set);
-        props.forEach(System::setProperty);
-        try {
-            LocalJob.run(n, Duration.ofMinutes(3), () -> {
-                int rank = LocalJob.currentRank();
-                ShmemConformancePe.runAll(set(set), (name, result) ->
-                        ScenarioReports.add(results, name, rank, result));
-            });
-        } catch (LocalJob.LocalJobException e) {
-            results.put("", Map.of(-1, "the job failed: " + e.getMessage()));
-        } finally {
-            props.keySet().forEach(System::clearProperty);
-        }
-        return results;
+        return LocalScenarioJob.run(n, properties(set), report -> ShmemConformancePe.runAll(set(set), report));
     }
 
     private static Map<String, Map<Integer, String>> runShm(int n, String set) {

@@ -1,6 +1,5 @@
 package org.pgas4j.shmem;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +11,6 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
 import org.pgas4j.testing.LaunchedJob;
 import org.pgas4j.testing.ScenarioReports;
-import org.pgas4j.transport.local.LocalJob;
 
 /**
  * Issue 24's routines ({@link LibraryScenarios}: locks, ptr, thread levels, library query, hints)
@@ -46,18 +44,6 @@ class ShmemLibraryConformanceTest {
     }
 
     private static Map<String, Map<Integer, String>> runLocal(int n) {
-        Map<String, Map<Integer, String>> results = ScenarioReports.empty();
-        System.setProperty("pgas4j.shmem.symmetric.size", "4m");
-        try {
-            LocalJob.run(n, Duration.ofMinutes(3), () -> {
-                int rank = LocalJob.currentRank();
-                ShmemLibraryPe.runAll((name, result) -> ScenarioReports.add(results, name, rank, result));
-            });
-        } catch (LocalJob.LocalJobException e) {
-            results.put("", Map.of(-1, "the job failed: " + e.getMessage()));
-        } finally {
-            System.clearProperty("pgas4j.shmem.symmetric.size");
-        }
-        return results;
+        return LocalScenarioJob.run(n, Map.of("pgas4j.shmem.symmetric.size", "4m"), ShmemLibraryPe::runAll);
     }
 }
