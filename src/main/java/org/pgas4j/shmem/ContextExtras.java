@@ -121,9 +121,8 @@ final class ContextExtras {
         }
         if (c.rma.nbiOutstanding() != 0) {
             for (int pe : pes) {
-                if (!c.mapsDirectly(pe)) {
-                    c.rma.waitNbi();
-                    return;
+                for (Peer p : c.peersOf(pe)) {
+                    c.rma.waitNbi(p); // this PE's puts only: one endpoint flush over UCX, nothing where mapped
                 }
             }
         }

@@ -1,7 +1,9 @@
 package org.pgas4j.shmem;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Locale;
 import org.pgas4j.Atomics;
 import org.pgas4j.BadArgumentException;
@@ -168,19 +170,20 @@ abstract sealed class ContextTargets permits ContextOps {
     }
 
     /**
-     * Whether every space this context has reached maps PE {@code pe}'s part into this process
-     * (shm, local, a hybrid job's same-host peers): puts to it are then complete when issued.
+     * The core handles of PE {@code pe} in every space this context has reached (its puts to the PE
+     * went through them): what {@code peQuiet} completes.
      */
-    final boolean mapsDirectly(int pe) {
+    final List<Peer> peersOf(int pe) {
+        List<Peer> found = new ArrayList<>();
         synchronized (lock) {
             for (Route r : spaceRoutes.values()) {
                 Peer p = pe < r.peers.length ? r.peers[pe] : null;
-                if (p != null && p.team().localView(p.rank()).isEmpty()) {
-                    return false;
+                if (p != null) {
+                    found.add(p);
                 }
             }
         }
-        return true;
+        return found;
     }
 
     // ---------------------------------------------------------------- checks

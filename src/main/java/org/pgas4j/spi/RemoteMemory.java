@@ -101,4 +101,14 @@ public interface RemoteMemory {
 
     /** Releases this process's mapping or handle; the peer's memory itself is untouched. */
     void release();
+
+    /**
+     * Remotely completes the implicit operations ({@link #putImplicit}, implicit atomics) this
+     * process issued to this memory's owner, leaving those to other owners in flight; false when
+     * this memory cannot complete one owner's alone (the caller then completes them all). Memory
+     * whose operations complete when issued (a direct view) has nothing to do. By default, false.
+     */
+    default boolean completeImplicitToOwner() {
+        return directView() != null;
+    }
 }

@@ -31,6 +31,7 @@ final class RmaScenarios {
         s.put("arraysEveryType", RmaScenarios::arraysEveryType);
         s.put("nonBlockingEvents", RmaScenarios::nonBlockingEvents);
         s.put("implicitNbi", RmaScenarios::implicitNbi);
+        s.put("implicitNbiCompletedTowardsOnePeer", RmaScenarios::implicitNbiTowardsOnePeer);
         s.put("implicitToEveryPeerFromReusedSources", RmaScenarios::implicitToEveryPeerFromReusedSources);
         s.put("largeSourcesReusableOnReturn", RmaScenarios::largeSourcesReusableOnReturn);
         s.put("allToAllSlots", RmaScenarios::allToAllSlots);
@@ -48,6 +49,50 @@ final class RmaScenarios {
 
     private static MemorySegment mine(Client c) {
         return c.primordialEndpoint().boundSegment().orElseThrow().memory();
+    }
+
+    /**
+     * {@code Rma.waitNbi(Peer)}: a PE's implicit puts to its right are complete (visible there) once
+     * it returns, before a flag put after it, while its implicit puts to its left may still be in
+     * flight; a null or foreign handle is refused before anything is sent.
+     */
+    static void implicitNbiTowardsOnePeer(Client c) {
+        Team w = c.world();
+        Rma rma = c.rma();
+        int me = w.rank();
+        int n = w.size();
+        int right = (me + 1) % n;
+        int left = (me + n - 1) % n;
+        int longs = 32 * 1024; // 256 KiB: long enough to be in flight over a transport
+        long[] block = new long[longs];
+        java.util.Arrays.fill(block, 1_000L + me);
+        long blockAt = 4096;
+        long flagAt = blockAt + 8L * longs;
+        long leftAt = flagAt + 64;
+        rma.putNBI(w, left, leftAt, new long[] {5_000L + me}, 0, 1);
+        rma.putNBI(w, right, blockAt, block, 0, longs);
+        org.pgas4j.Peer toRight = rma.peer(w, right);
+        rma.waitNbi(toRight);
+        rma.putLong(w, right, flagAt, 1);
+        MemorySegment m = mine(c);
+        for (long spins = 0; m.get(JAVA_LONG, flagAt) != 1; spins++) {
+            if ((spins & 1023) == 1023) {
+                c.poll(); // over a transport the flag's delivery may need this PE's progress
+                Thread.onSpinWait();
+            }
+        }
+        java.lang.invoke.VarHandle.fullFence();
+        for (int i = 0; i < longs; i += 997) {
+            int at = i;
+            Check.equal(1_000L + left, m.get(JAVA_LONG, blockAt + 8L * i),
+                    () -> "PE " + me + ": element " + at + " of the block from PE " + left + " after its flag");
+        }
+        Check.fails(BadArgumentException.class, () -> rma.waitNbi((org.pgas4j.Peer) null));
+        rma.waitNbi();
+        w.barrier();
+        Check.equal(5_000L + right, m.get(JAVA_LONG, leftAt), () -> "PE " + me + ": the put from its right");
+        m.set(JAVA_LONG, flagAt, 0);
+        w.barrier();
     }
 
     static void ringPutLong(Client c) {

@@ -546,6 +546,21 @@ final class UcxEngine implements AutoCloseable {
         }
     }
 
+    /**
+     * Remotely completes every operation issued to {@code ep} so far, implicit ones included: one
+     * endpoint flush, waited for. The batch accounting is left as it is (the implicit operations
+     * stay counted until the next worker flush, which then finds little to do).
+     */
+    void flushEndpoint(UcpEndpoint ep) {
+        peTurn();
+        lock.lock();
+        try {
+            await(ep.flushNbx(), "ucp_ep_flush_nbx");
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Starts one worker flush that remotely completes every implicit put issued so far ({@link #putImplicit}). */
     void flushImplicit() {
         lock.lock();

@@ -173,4 +173,11 @@ final class UcxRemoteMemory implements RemoteMemory {
     public void release() {
         releaser.run();
     }
+
+    /** One endpoint flush: the owner's implicit puts and atomics complete, other peers' stay in flight. */
+    @Override
+    public boolean completeImplicitToOwner() {
+        engine.flushEndpoint(endpoint);
+        return true;
+    }
 }
