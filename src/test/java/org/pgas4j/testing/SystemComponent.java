@@ -28,7 +28,13 @@ public enum SystemComponent {
     /** The tests run as root. */
     ROOT,
     /** Open MPI's OpenSHMEM and MPI compilers and launchers. */
-    OPENMPI;
+    OPENMPI,
+    /** The PMIx client library. */
+    PMIX,
+    /** PMIx's C headers. */
+    PMIX_HEADERS,
+    /** Slurm's daemons and commands, and munge. */
+    SLURM;
 
     /** The system property, JUnit configuration parameter and (upper-cased) variable that sets pgas4j.library.path. */
     static final String LIBRARY_PATH_PARAMETER = "pgas4j.library.path";

@@ -1,29 +1,16 @@
 package org.pgas4j.transport.ucx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.lang.foreign.GroupLayout;
-import java.lang.foreign.MemoryLayout;
-import java.lang.foreign.PaddingLayout;
 import java.lang.foreign.StructLayout;
-import java.lang.foreign.UnionLayout;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgas4j.testing.CLayouts;
 import org.pgas4j.testing.Needs;
 import org.pgas4j.testing.SystemComponent;
 
@@ -43,94 +30,21 @@ class UcxLayoutTest {
             UcpMemMapParams.LAYOUT, UcpMemMapParams.ATTR_LAYOUT, UcpRequestParam.LAYOUT, UcpAmParams.HANDLER_LAYOUT,
             UcpAmParams.RECV_LAYOUT);
 
+    private static final String INCLUDES = "#include <ucp/api/ucp.h>";
+
     @TempDir
     Path dir;
 
     @Test
     void structLayoutsMatchTheCompiler() throws Exception {
-        Map<String, String> expected = new TreeMap<>();
-        StringBuilder c = new StringBuilder();
-        for (StructLayout s : STRUCTS) {
-            String type = s.name().orElseThrow();
-            expected.put(type, "0 " + s.byteSize());
-            c.append("    printf(\"%s 0 %zu\\n\", \"").append(type).append("\", sizeof(").append(type).append("));\n");
-            fields(type, s, "", 0, expected, c);
-        }
-        Map<String, String> actual = compileAndRun(c.toString());
-        assertEquals(List.of(), differences(expected, actual), "fields whose Java 'offset size' differs from C's");
-        assertTrue(expected.size() >= 77, "every field was compared: " + expected.size());
+        assertEquals(List.of(), CLayouts.structDifferences(dir, STRUCTS, INCLUDES, List.of(), 77),
+                "fields whose Java 'offset size' differs from C's");
     }
 
     @Test
     void constantsMatchTheHeaders() throws Exception {
-        Map<String, Long> constants = constants();
-        Map<String, String> expected = new TreeMap<>();
-        StringBuilder c = new StringBuilder();
-        constants.forEach((name, value) -> {
-            expected.put(name, Long.toString(value));
-            c.append("    printf(\"%s %lld\\n\", \"").append(name).append("\", (long long) (").append(name).append("));\n");
-        });
-        Map<String, String> actual = compileAndRun(c.toString());
-        assertEquals(List.of(), differences(expected, actual), "constants whose Java value differs from the header's");
-    }
-
-    /** Each key whose values differ, as "key: Java ..., C ...". */
-    private static List<String> differences(Map<String, String> java, Map<String, String> c) {
-        Set<String> keys = new TreeSet<>(java.keySet());
-        keys.addAll(c.keySet());
-        return keys.stream().filter(k -> !Objects.equals(java.get(k), c.get(k)))
-                .map(k -> k + ": Java " + java.get(k) + ", C " + c.get(k)).toList();
-    }
-
-    /** Emits one line per named member (recursing into nested structs and unions). */
-    private static void fields(String type, GroupLayout group, String prefix, long base, Map<String, String> expected,
-            StringBuilder c) {
-        long offset = 0;
-        for (MemoryLayout member : group.memberLayouts()) {
-            long at = base + (group instanceof UnionLayout ? 0 : offset);
-            offset += member.byteSize();
-            if (member instanceof PaddingLayout) {
-                continue;
-            }
-            String path = prefix + member.name().orElseThrow(() -> new AssertionError("unnamed member in " + type));
-            expected.put(type + "." + path, at + " " + member.byteSize());
-            c.append("    printf(\"%s %zu %zu\\n\", \"").append(type).append('.').append(path).append("\", offsetof(")
-                    .append(type).append(", ").append(path).append("), sizeof(((").append(type).append(" *) 0)->")
-                    .append(path).append("));\n");
-            if (member instanceof GroupLayout nested) {
-                fields(type, nested, path + ".", at, expected, c);
-            }
-        }
-    }
-
-    private Map<String, String> compileAndRun(String body) throws IOException, InterruptedException {
-        String program = "#include <stddef.h>\n#include <stdio.h>\n#include <ucp/api/ucp.h>\n\nint main(void) {\n" + body
-                + "    return 0;\n}\n";
-        Path source = dir.resolve("layouts.c");
-        Path binary = dir.resolve("layouts");
-        Files.writeString(source, program);
-        Run compile = run(List.of("gcc", "-std=c99", "-Wall", "-o", binary.toString(), source.toString()));
-        assertEquals(0, compile.status, "gcc failed on\n" + program + "\n" + compile.output);
-        Run result = run(List.of(binary.toString()));
-        assertEquals(0, result.status, result.output);
-        Map<String, String> values = new TreeMap<>();
-        for (String line : result.output.split("\n")) {
-            if (!line.isBlank()) {
-                int space = line.indexOf(' ');
-                values.put(line.substring(0, space), line.substring(space + 1));
-            }
-        }
-        return values;
-    }
-
-    private record Run(int status, String output) {
-    }
-
-    private static Run run(List<String> command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "timed out: " + command);
-        return new Run(p.exitValue(), out);
+        assertEquals(List.of(), CLayouts.constantDifferences(dir, constants(), INCLUDES, List.of()),
+                "constants whose Java value differs from the header's");
     }
 
     /** Every constant of the binding under its C name. */
