@@ -38,8 +38,8 @@ class PmixLayoutTest {
     @Test
     void constantsMatchTheHeader() throws Exception {
         Map<String, Long> m = new LinkedHashMap<>();
-        m.put("PMIX_MAX_NSLEN + 1", (long) PmixLibrary.NSPACE_BYTES);
-        m.put("PMIX_MAX_KEYLEN + 1", (long) PmixLibrary.KEY_BYTES);
+        m.put("PMIX_MAX_NSLEN+1", (long) PmixLibrary.NSPACE_BYTES);
+        m.put("PMIX_MAX_KEYLEN+1", (long) PmixLibrary.KEY_BYTES);
         m.put("PMIX_SUCCESS", (long) PmixLibrary.PMIX_SUCCESS);
         m.put("PMIX_BOOL", (long) PmixLibrary.PMIX_BOOL);
         m.put("PMIX_STRING", (long) PmixLibrary.PMIX_STRING);
@@ -54,7 +54,7 @@ class PmixLayoutTest {
         m.put("PMIX_BYTE_OBJECT", (long) PmixLibrary.PMIX_BYTE_OBJECT);
         m.put("PMIX_PROC_RANK", (long) PmixLibrary.PMIX_PROC_RANK);
         m.put("PMIX_GLOBAL", (long) PmixLibrary.PMIX_GLOBAL);
-        m.put("(int32_t) PMIX_RANK_WILDCARD", (long) PmixLibrary.PMIX_RANK_WILDCARD);
+        m.put("(int32_t)PMIX_RANK_WILDCARD", (long) PmixLibrary.PMIX_RANK_WILDCARD);
         m.put("PMIX_EVENT_ACTION_COMPLETE", (long) PmixLibrary.PMIX_EVENT_ACTION_COMPLETE);
         PmixLibrary.FATAL_EVENTS.forEach((code, name) -> m.put(name, (long) code));
         for (String[] key : new String[][] {{"PMIX_JOB_SIZE", PmixLibrary.KEY_JOB_SIZE},

@@ -55,7 +55,7 @@ public final class CLayouts {
         return differences(expected, compileAndRun(dir, includes, gccOptions, c.toString()));
     }
 
-    /** The constants (C name to Java value) whose value differs from the headers', as for structs. */
+    /** The constants (a C expression without spaces to its Java value) whose value differs from the headers'. */
     public static List<String> constantDifferences(Path dir, Map<String, Long> constants, String includes,
                                                    List<String> gccOptions) throws IOException, InterruptedException {
         Map<String, String> expected = new TreeMap<>();

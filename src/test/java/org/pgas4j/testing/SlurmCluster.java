@@ -51,6 +51,7 @@ public final class SlurmCluster implements AutoCloseable {
 
     private void startDaemons() throws IOException, InterruptedException {
         String host = run(List.of("hostname", "-s")).trim();
+        run(List.of("chmod", "755", dir.toString())); // munged runs as the user munge: it must reach its directory
         Path munge = dir.resolve("munge");
         Files.createDirectories(munge);
         Path key = munge.resolve("munge.key");
@@ -59,12 +60,12 @@ public final class SlurmCluster implements AutoCloseable {
         Files.write(key, k);
         Path socket = munge.resolve("munge.socket");
         run(List.of("chown", "-R", "munge:munge", munge.toString()));
-        run(List.of("chmod", "700", munge.toString()));
+        run(List.of("chmod", "755", munge.toString())); // munged: the socket directory must be searchable by all
         run(List.of("chmod", "400", key.toString()));
         daemons.add(daemon("munged", List.of("runuser", "-u", "munge", "--", "munged", "--foreground",
                 "--key-file=" + key, "--socket=" + socket, "--pid-file=" + munge.resolve("munged.pid"),
                 "--seed-file=" + munge.resolve("seed"), "--log-file=" + munge.resolve("munged.log"), "--num-threads=2")));
-        await(() -> Files.exists(socket), "munged", munge.resolve("munged.log"));
+        await(() -> Files.exists(socket), "munged", dir.resolve("munged.out"));
         Files.createDirectories(dir.resolve("state"));
         Files.createDirectories(dir.resolve("spool"));
         int ctldPort = freePort();
