@@ -3,6 +3,7 @@ package org.pgas4j.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -75,7 +76,7 @@ class PmixLaunchTest {
     }
 
     private List<String> srun(int n, String... more) {
-        List<String> cmd = new ArrayList<>(List.of("srun", "--mpi=pmix", "-n", Integer.toString(n), "--kill-on-bad-exit=1"));
+        List<String> cmd = new ArrayList<>(List.of("srun", "--mpi=pmix", "-n", Integer.toString(n)));
         cmd.addAll(List.of(more));
         return cmd;
     }
@@ -90,6 +91,30 @@ class PmixLaunchTest {
         assertRing(run(cluster.command(cmd)), n);
     }
 
+    @Test
+    void binPgas4jExecBecomesThePeUnderSrunAndMpirun() throws Exception {
+        Path jar = LauncherProcess.REPO.resolve("target/pgas4j.jar");
+        assumeTrue(Files.exists(jar) && !newerThan(LauncherProcess.REPO.resolve("src/main"), jar),
+                "bin/pgas4j would build target/pgas4j.jar first: run mvn package for this test");
+        List<String> exec = List.of(LauncherProcess.REPO.resolve("bin/pgas4j").toString(), "-Dpgas4j.shm.dir=" + shmDir(),
+                "exec", "-Dpgas4j.segment.size=1m", "-cp", TESTS, HostsPe.class.getName());
+        List<String> cmd = srun(2);
+        cmd.addAll(exec);
+        assertRing(run(cluster.command(cmd)), 2);
+        if (SystemComponent.OPENMPI.missing().isEmpty()) {
+            cmd = new ArrayList<>(List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-n", "2"));
+            cmd.addAll(exec);
+            assertRing(run(new ProcessBuilder(cmd)), 2);
+        }
+    }
+
+    private static boolean newerThan(Path tree, Path file) throws IOException {
+        long time = Files.getLastModifiedTime(file).toMillis();
+        try (Stream<Path> files = Files.walk(tree)) {
+            return files.anyMatch(f -> f.toFile().lastModified() > time);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {5, 8})
     void aPlainJavaPeUnderSrunFindsItsJobThroughPmix(int n) throws Exception {
@@ -100,7 +125,7 @@ class PmixLaunchTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 2, 5})
+    @ValueSource(ints = {1, 2, 5, 8})
     void runSlurmUnderSrunMpiPmixNeedsNoSharedDirectory(int n) throws Exception {
         List<String> cmd = srun(n);
         cmd.addAll(java());
@@ -119,6 +144,17 @@ class PmixLaunchTest {
         cmd.addAll(java());
         cmd.addAll(List.of("-cp", MAIN + File.pathSeparator + TESTS, HostsPe.class.getName(), "hold"));
         assertKilledPeIsNamed(cluster.command(cmd), 4, "srun");
+    }
+
+    @Test
+    void aPeKilledUnderRunSlurmEndsTheStepNamingIt() throws Exception {
+        List<String> cmd = srun(4);
+        cmd.addAll(java());
+        cmd.addAll(List.of("-cp", MAIN, Launcher.class.getName(), "run", "--slurm", "-Dpgas4j.shm.dir=" + shmDir(),
+                "-Dpgas4j.segment.size=1m", "-cp", TESTS, HostsPe.class.getName(), "hold"));
+        ProcessBuilder pb = cluster.command(cmd);
+        pb.environment().put(RendezvousFile.DIR_VARIABLE, dir.resolve("no-such-shared-directory").toString());
+        assertKilledPeIsNamed(pb, 4, "srun");
     }
 
     @Test
