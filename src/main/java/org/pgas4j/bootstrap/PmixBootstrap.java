@@ -48,6 +48,8 @@ public final class PmixBootstrap implements Bootstrap {
     static final String RANK_VARIABLE = "PMIX_RANK";
     static final String NAMESPACE_VARIABLE = "PMIX_NAMESPACE";
     static final String SERVER_URI_PREFIX = "PMIX_SERVER_URI";
+    /** Set by {@code bin/pgas4j exec}: the file this PE names its shared files' prefix in. */
+    static final String EXEC_MARKER_VARIABLE = "PGAS4J_EXEC_MARKER";
     private static final String INIT_KEY = "pgas4j.init";
     private static final String ALLGATHER_KEY = "pgas4j.ag.";
     private static final long POLL_MILLIS = 50;
@@ -216,6 +218,23 @@ public final class PmixBootstrap implements Bootstrap {
                 }
             }
             fence(false, "the start-up barrier"); // every watch connection is up: a PE's death is noticed from here on
+        }
+        nameFilesForExec(System.getenv(EXEC_MARKER_VARIABLE));
+    }
+
+    /**
+     * Under {@code bin/pgas4j exec}: writes the prefix of this PE's shared files to the file
+     * {@code bin/pgas4j} named, which removes them if the PE dies without finalizing.
+     */
+    private void nameFilesForExec(String marker) {
+        if (marker == null || marker.isEmpty()) {
+            return;
+        }
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(marker),
+                    ShmFiles.directory().toAbsolutePath().resolve(ShmFiles.jobPrefix(jobId) + rank + "-") + "\n");
+        } catch (IOException | RuntimeException e) {
+            // bin/pgas4j then removes nothing; the other PEs of this node still do
         }
     }
 

@@ -14,8 +14,9 @@ import java.util.List;
  * {@code --transport} choice as {@code -Dpgas4j.transport}); it finds its job through PMIx.
  *
  * <p>{@code bin/pgas4j exec} asks for the command ({@code exec-command}: its words, each ended by
- * a NUL byte) and replaces itself with it, so the PE is the very process the launcher started and
- * a signal to it reaches the PE. {@code java -jar pgas4j.jar exec} runs it as a child instead and
+ * a NUL byte), runs it as its child (forwarding SIGTERM, SIGINT and SIGHUP), exits with its status
+ * and removes the PE's shared files when the PE died without finalizing (the PE names them in
+ * {@code $PGAS4J_EXEC_MARKER}). {@code java -jar pgas4j.jar exec} runs the PE as a child too and
  * exits with its status.
  */
 final class ExecCommand {

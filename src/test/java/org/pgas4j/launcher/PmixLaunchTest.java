@@ -92,7 +92,7 @@ class PmixLaunchTest {
     }
 
     @Test
-    void binPgas4jExecBecomesThePeUnderSrunAndMpirun() throws Exception {
+    void binPgas4jExecRunsThePeUnderSrunAndMpirunAndCleansUpAfterALonePe() throws Exception {
         Path jar = LauncherProcess.REPO.resolve("target/pgas4j.jar");
         assumeTrue(Files.exists(jar) && !newerThan(LauncherProcess.REPO.resolve("src/main"), jar),
                 "bin/pgas4j would build target/pgas4j.jar first: run mvn package for this test");
@@ -105,6 +105,24 @@ class PmixLaunchTest {
             cmd = new ArrayList<>(List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-n", "2"));
             cmd.addAll(exec);
             assertRing(run(new ProcessBuilder(cmd)), 2);
+        }
+        // The only PE of its node killed: no other PE is left there, bin/pgas4j removes its files.
+        cmd = srun(1);
+        cmd.addAll(exec);
+        cmd.add("hold");
+        Path out = dir.resolve("lone.out");
+        Path err = dir.resolve("lone.err");
+        Process p = cluster.command(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            Matcher m = LINE.matcher(awaitLines(p, out, err, 1).getFirst());
+            assertTrue(m.find());
+            assertTrue(listShm().length > 0, "the PE has shared files");
+            ProcessHandle.of(Long.parseLong(m.group(9))).orElseThrow().destroyForcibly();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "srun did not end after its only PE was killed");
+            assertNotEquals(0, p.exitValue());
+            assertEquals(List.of(), List.of(listShm()), "shared files left in " + shmDir());
+        } finally {
+            p.destroyForcibly();
         }
     }
 
