@@ -32,8 +32,10 @@ import org.pgas4j.testing.SystemComponent;
  * Jobs started by a real Slurm ({@link SlurmCluster}: munged, slurmctld and slurmd started for
  * this class) with {@code srun --mpi=pmix}: one PE per task through {@code pgas4j exec} and as a
  * plain {@code java} command (the PMIx bootstrap), and {@code pgas4j run --slurm} (task 0's
- * rendezvous handed over through PMIx, no shared file); a PE killed with SIGKILL ends the step
- * with the PE named and no shared file left. Skipped where Slurm, munge or libpmix is missing or
+ * rendezvous handed over through PMIx, no shared file; without PMIx, the rendezvous file); a PE
+ * killed with SIGKILL ends the step with the PE named and no shared file left, also a lone PE under
+ * {@code bin/pgas4j exec}; {@code mpirun --oversubscribe --allow-run-as-root} jobs and a killed PE
+ * under mpirun. Skipped where Slurm, munge or libpmix is missing or
  * the tests do not run as root.
  */
 @Needs({SystemComponent.ROOT, SystemComponent.SLURM, SystemComponent.PMIX})
@@ -79,6 +81,16 @@ class PmixLaunchTest {
         List<String> cmd = new ArrayList<>(List.of("srun", "--mpi=pmix", "-n", Integer.toString(n)));
         cmd.addAll(List.of(more));
         return cmd;
+    }
+
+    /** {@code srun} (its words) running {@code pgas4j run --slurm HostsPe ARGS} as every task. */
+    private ProcessBuilder runSlurm(List<String> srun, String... args) {
+        List<String> cmd = new ArrayList<>(srun);
+        cmd.addAll(java());
+        cmd.addAll(List.of("-cp", MAIN, Launcher.class.getName(), "run", "--slurm", "-Dpgas4j.shm.dir=" + shmDir(),
+                "-Dpgas4j.segment.size=1m", "-cp", TESTS, HostsPe.class.getName()));
+        cmd.addAll(List.of(args));
+        return cluster.command(cmd);
     }
 
     @ParameterizedTest
@@ -145,11 +157,7 @@ class PmixLaunchTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 5, 8})
     void runSlurmUnderSrunMpiPmixNeedsNoSharedDirectory(int n) throws Exception {
-        List<String> cmd = srun(n);
-        cmd.addAll(java());
-        cmd.addAll(List.of("-cp", MAIN, Launcher.class.getName(), "run", "--slurm", "-Dpgas4j.shm.dir=" + shmDir(),
-                "-Dpgas4j.segment.size=1m", "-cp", TESTS, HostsPe.class.getName()));
-        ProcessBuilder pb = cluster.command(cmd);
+        ProcessBuilder pb = runSlurm(srun(n));
         Path nowhere = dir.resolve("no-such-shared-directory");
         pb.environment().put(RendezvousFile.DIR_VARIABLE, nowhere.toString());
         assertRing(run(pb), n);
@@ -165,12 +173,18 @@ class PmixLaunchTest {
     }
 
     @Test
+    void runSlurmWithoutPmixUsesTheRendezvousFile() throws Exception {
+        ProcessBuilder pb = runSlurm(new ArrayList<>(List.of("srun", "--mpi=none", "-n", "2")));
+        Path shared = dir.resolve("shared");
+        pb.environment().put(RendezvousFile.DIR_VARIABLE, shared.toString());
+        assertRing(run(pb), 2);
+        assertTrue(Files.isDirectory(shared), "task 0 wrote its rendezvous file there");
+        assertEquals(0, shared.toFile().list().length, "and removed it at the end");
+    }
+
+    @Test
     void aPeKilledUnderRunSlurmEndsTheStepNamingIt() throws Exception {
-        List<String> cmd = srun(4);
-        cmd.addAll(java());
-        cmd.addAll(List.of("-cp", MAIN, Launcher.class.getName(), "run", "--slurm", "-Dpgas4j.shm.dir=" + shmDir(),
-                "-Dpgas4j.segment.size=1m", "-cp", TESTS, HostsPe.class.getName(), "hold"));
-        ProcessBuilder pb = cluster.command(cmd);
+        ProcessBuilder pb = runSlurm(srun(4), "hold");
         pb.environment().put(RendezvousFile.DIR_VARIABLE, dir.resolve("no-such-shared-directory").toString());
         assertKilledPeIsNamed(pb, 4, "srun");
     }
