@@ -117,4 +117,22 @@ final class JvmCommands {
         cmd.addAll(List.of(args));
         return cmd;
     }
+
+    /**
+     * A job of {@code pes} PEs of {@code mainClass} started by {@code srun --mpi=pmix}, one plain
+     * JVM per task as {@code bin/pgas4j exec} leaves it: this JVM's {@code -Dpgas4j.*} settings,
+     * {@link #TRANSPORT} and the segment size of {@link #pgasJob}.
+     */
+    static List<String> pmixJob(int pes, Class<?> mainClass) {
+        List<String> cmd = new ArrayList<>(List.of("srun", "--mpi=pmix", "-n", Integer.toString(pes), java()));
+        cmd.addAll(JVM_OPTIONS);
+        for (String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
+            if (name.startsWith("pgas4j.")) {
+                cmd.add("-D" + name + "=" + System.getProperty(name));
+            }
+        }
+        cmd.addAll(List.of("-Dpgas4j.transport=" + TRANSPORT, "-Dpgas4j.segment.size=" + RmaPlan.SEGMENT_SIZE,
+                "-cp", classPath(), mainClass.getName()));
+        return cmd;
+    }
 }

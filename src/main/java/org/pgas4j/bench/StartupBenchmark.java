@@ -10,13 +10,16 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code pgas4j bench startup [--json FILE] [--quick] [--native]}: seconds from the launch of a job
+ * {@code pgas4j bench startup [--json FILE] [--quick] [--native] [--pmix]}: seconds from the launch of a job
  * to its exit, for a job that initialises, passes one barrier and exits ({@link StartupPe}), at
  * N = 2, 8 and 16 PEs on this host over {@code shm}; with {@code --native}, alternated with the same
  * C program under {@code oshrun --oversubscribe} ({@link NativeProbe#SHMEM} in its start-up mode).
  * Each figure is the median of the rounds (3, or 1 with {@code --quick}). JSON: {@code startup_s}
  * (N to seconds), and with {@code --native} {@code native_startup_s}, {@code startup_vs_native}
- * (N to ratio) and {@code startup_vs_native_16}.
+ * (N to ratio) and {@code startup_vs_native_16}. With {@code --pmix} (inside a Slurm allocation, or
+ * with {@code SLURM_CONF} naming a cluster), alternated with the same job under
+ * {@code srun --mpi=pmix -n N}, one plain PE JVM per task as {@code bin/pgas4j exec} leaves it:
+ * {@code startup_pmix_s} and {@code startup_pmix_vs_launcher} (N to the ratio PMIx / launcher).
  */
 final class StartupBenchmark implements Benchmark {
     private static final String NAME = "startup";
@@ -24,6 +27,8 @@ final class StartupBenchmark implements Benchmark {
     private static final long TIMEOUT_SECONDS = 120;
     private static final String STARTUP_S = "startup_s";
     private static final String NATIVE_STARTUP_S = "native_startup_s";
+    private static final String STARTUP_PMIX_S = "startup_pmix_s";
+    private static final String PMIX = "--pmix";
 
     @Override
     public String name() {
@@ -32,13 +37,18 @@ final class StartupBenchmark implements Benchmark {
 
     @Override
     public String summary() {
-        return "[--json FILE] [--quick] [--native] [--plot FILE]  seconds from launch to exit of an init + barrier + exit job at"
-                + " N = 2, 8, 16, and (--native) the same C program under oshrun";
+        return "[--json FILE] [--quick] [--native] [--pmix] [--plot FILE]  seconds from launch to exit of an init + barrier +"
+                + " exit job at N = 2, 8, 16, (--native) the same C program under oshrun, (--pmix) the job under srun --mpi=pmix";
     }
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
-        RmaOptions options = RmaOptions.parseWithBaselines(NAME, args);
+        boolean pmix = args.contains(PMIX);
+        RmaOptions options = RmaOptions.parseWithBaselines(NAME, args.stream().filter(a -> !a.equals(PMIX)).toList());
+        if (pmix && !onPath("srun")) {
+            throw new org.pgas4j.launcher.UsageException("bench startup: --pmix needs Slurm's srun on the PATH"
+                    + " (and an allocation or a cluster that SLURM_CONF names)");
+        }
         JsonFile.check(NAME, options.json());
         int rounds = options.quick() ? 1 : 3;
         out.println("# pgas4j bench startup | " + BenchPlot.subtitle(JvmCommands.TRANSPORT).replace(", 2 PEs", "")
@@ -48,7 +58,7 @@ final class StartupBenchmark implements Benchmark {
         Map<String, Object> doc = new LinkedHashMap<>();
         try (NativeRunner natives = NativeRunner.create(JvmCommands.TRANSPORT, Map.of())) {
             Optional<String> shmem = NativeBaselines.unavailable(options, natives, NativeProbe.SHMEM, err);
-            Progress progress = new Progress(NAME, PES.size() * rounds * (shmem.isEmpty() ? 2 : 1), err);
+            Progress progress = new Progress(NAME, PES.size() * rounds * ((shmem.isEmpty() ? 2 : 1) + (pmix ? 1 : 0)), err);
             for (int n : PES) {
                 List<Map<String, Double>> perRound = new ArrayList<>();
                 for (int r = 1; r <= rounds; r++) {
@@ -61,6 +71,11 @@ final class StartupBenchmark implements Benchmark {
                         progress.phase(NativeProbe.SHMEM.label() + " start-up, " + n + " PEs" + of);
                         round.put(ResultLine.key(NATIVE_STARTUP_S, n), timed(() -> natives.run(NativeProbe.SHMEM, n,
                                 List.of("startup"), Set.of(), TIMEOUT_SECONDS, err)));
+                    }
+                    if (pmix) {
+                        progress.phase("srun --mpi=pmix job of " + n + " PEs" + of);
+                        round.put(ResultLine.key(STARTUP_PMIX_S, n), timed(() -> ChildProcess.run("srun --mpi=pmix N=" + n,
+                                JvmCommands.pmixJob(n, StartupPe.class), TIMEOUT_SECONDS + 10, err)));
                     }
                     perRound.add(round);
                 }
@@ -101,11 +116,43 @@ final class StartupBenchmark implements Benchmark {
                     c == null ? "-" : RmaTable.fixed(s / c));
         }
         doc.put(STARTUP_S, ours);
+        printPmix(results, out, doc);
         if (!theirs.isEmpty()) {
             doc.put(NATIVE_STARTUP_S, theirs);
             doc.put("startup_vs_native", ratios);
             doc.put("startup_vs_native_16", ratios.get("16"));
         }
+    }
+
+    /** The {@code --pmix} figures, when measured: seconds under srun and their ratio to the launcher's. */
+    private static void printPmix(Map<String, Double> results, PrintStream out, Map<String, Object> doc) {
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        Map<String, Double> ratios = new LinkedHashMap<>();
+        for (int n : PES) {
+            Double p = results.get(ResultLine.key(STARTUP_PMIX_S, n));
+            if (p != null) {
+                seconds.put(Integer.toString(n), p);
+                ratios.put(Integer.toString(n), p / results.get(ResultLine.key(STARTUP_S, n)));
+            }
+        }
+        if (seconds.isEmpty()) {
+            return;
+        }
+        out.printf(Locale.ROOT, "%6s %18s %12s%n", "PEs", "srun --mpi=pmix (s)", "vs run");
+        for (String n : seconds.keySet()) {
+            out.printf(Locale.ROOT, "%6s %18s %12s%n", n, RmaTable.fixed(seconds.get(n)), RmaTable.fixed(ratios.get(n)));
+        }
+        doc.put(STARTUP_PMIX_S, seconds);
+        doc.put("startup_pmix_vs_launcher", ratios);
+    }
+
+    private static boolean onPath(String command) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, command))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Seconds that {@code run} takes. */

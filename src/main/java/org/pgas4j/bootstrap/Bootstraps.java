@@ -1,11 +1,15 @@
 package org.pgas4j.bootstrap;
 
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Finds the bootstrap of the PE the calling code runs as: a thread of an in-JVM job, a process
- * started by {@code bin/pgas4j run}, or else a stand-alone program (a job of one PE). Also guards
+ * started by {@code bin/pgas4j run}, a process started by a PMIx launcher ({@code srun --mpi=pmix},
+ * {@code mpirun}: {@code PMIX_RANK} and {@code PMIX_NAMESPACE} or {@code PMIX_SERVER_URI*} in the
+ * environment, see {@link PmixBootstrap}), or else a stand-alone program (a job of one PE). The
+ * launcher's variables win over PMIx's: a PE of {@code srun bin/pgas4j run --slurm} inherits both. Also guards
  * against a PE initialising a second client while its first is live.
  */
 public final class Bootstraps {
@@ -54,7 +58,9 @@ public final class Bootstraps {
     }
 
     private static synchronized Bootstrap processBootstrap() {
-        if (!LaunchEnvironment.isLaunched(System.getenv())) {
+        Map<String, String> env = System.getenv();
+        boolean pmix = !LaunchEnvironment.isLaunched(env) && PmixBootstrap.detected(env);
+        if (!LaunchEnvironment.isLaunched(env) && !pmix) {
             return new SingletonBootstrap();
         }
         if (launchedFinalized) {
@@ -62,7 +68,7 @@ public final class Bootstraps {
                     + " already finalized its client; a launched PE initialises one client in its life");
         }
         if (launched == null) {
-            launched = SocketBootstrap.fromEnvironment(System.getenv());
+            launched = pmix ? PmixBootstrap.start() : SocketBootstrap.fromEnvironment(env);
         }
         return launched;
     }

@@ -32,16 +32,28 @@ final class JobTermination {
      * (the thread is a daemon), otherwise halts the JVM.
      */
     void terminate(String reason) {
+        terminate(reason, false);
+    }
+
+    /**
+     * {@link #terminate(String)}, printing the line before the grace instead of after it when
+     * {@code announceAtOnce} (a PE whose launcher may kill it as soon as another PE failed).
+     */
+    void terminate(String reason, boolean announceAtOnce) {
         armed = true;
         JobAbortEvent.halt(rank, reason);
         ShmFiles.removeJobFiles(jobId);
+        if (announceAtOnce) {
+            announce(reason);
+        }
         try {
             Thread.sleep(GRACE_MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        System.err.println("pgas4j: PE " + rank + ": " + reason + "; exiting");
-        System.err.flush();
+        if (!announceAtOnce) {
+            announce(reason);
+        }
         ShmFiles.removeJobFiles(jobId);
         Recordings.writeBeforeHalt(); // halt skips JFR's dump at exit: write the --jfr file now
         Runtime.getRuntime().halt(EXIT_STATUS);
@@ -58,6 +70,11 @@ final class JobTermination {
         ShmFiles.removeJobFiles(jobId);
         Recordings.writeBeforeHalt();
         Runtime.getRuntime().halt(status);
+    }
+
+    private void announce(String reason) {
+        System.err.println("pgas4j: PE " + rank + ": " + reason + "; exiting");
+        System.err.flush();
     }
 
     /** The PE finalized cleanly: its shutdown must not touch the job's files. */

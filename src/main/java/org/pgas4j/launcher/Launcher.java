@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * The {@code pgas4j} command: the main class of the pgas4j jar, started by {@code bin/pgas4j}.
- * Subcommands: {@code run} (see {@link RunOptions}), {@code info}, {@code bench} and {@code help}.
+ * Subcommands: {@code run} (see {@link RunOptions}), {@code exec} (one PE under srun or mpirun),
+ * {@code info}, {@code bench} and {@code help}.
  * A bad command line prints one line {@code pgas4j: <what is wrong>} to stderr and exits with
  * status 2, before anything is spawned.
  */
@@ -40,6 +41,8 @@ public final class Launcher {
             List<String> rest = Arrays.asList(args).subList(1, args.length);
             return switch (args[0]) {
                 case "run" -> new RunCommand(LineSink.stdout(), err).run(rest);
+                case "exec" -> ExecCommand.run(rest);
+                case "exec-command" -> ExecCommand.print(rest, System.out);
                 case "info" -> {
                     if (!rest.isEmpty()) {
                         throw new UsageException("info takes no arguments, got '" + rest.getFirst() + "'");
@@ -56,7 +59,7 @@ public final class Launcher {
                     System.out.println("pgas4j " + SelfLocation.version());
                     yield 0;
                 }
-                default -> throw new UsageException("unknown command '" + args[0] + "'; use run, stats, info, bench or help");
+                default -> throw new UsageException("unknown command '" + args[0] + "'; use run, exec, stats, info, bench or help");
             };
         } catch (UsageException e) {
             err.message(e.getMessage());

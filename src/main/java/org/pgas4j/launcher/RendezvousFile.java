@@ -66,13 +66,17 @@ final class RendezvousFile {
         }
         Path tmp = Files.createTempFile(dir, ".pgas4j-", ".tmp",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        String text = "rendezvous=" + contents.rendezvous() + "\njob=" + contents.jobId() + "\nsecret=" + contents.secret() + "\n";
-        Files.writeString(tmp, text, StandardCharsets.US_ASCII);
+        Files.writeString(tmp, text(contents), StandardCharsets.US_ASCII);
         try {
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
         }
+    }
+
+    /** The text of a rendezvous file (also what task 0 hands the other tasks through PMIx). */
+    static String text(Contents contents) {
+        return "rendezvous=" + contents.rendezvous() + "\njob=" + contents.jobId() + "\nsecret=" + contents.secret() + "\n";
     }
 
     /**
@@ -97,7 +101,7 @@ final class RendezvousFile {
     }
 
     /** Parses the text of a rendezvous file. */
-    static Contents parse(String text, Path file) throws IOException {
+    static Contents parse(String text, Object file) throws IOException {
         Properties p = new Properties();
         p.load(new StringReader(text));
         String rendezvous = p.getProperty("rendezvous");

@@ -11,14 +11,17 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.nio.charset.StandardCharsets;
+import org.pgas4j.bootstrap.BootstrapException;
+import org.pgas4j.bootstrap.PmixBootstrap;
 import org.pgas4j.bootstrap.RendezvousProtocol;
 
 /**
  * {@code srun bin/pgas4j run --slurm ...}: every Slurm task is a launcher that runs one PE, the
  * task's rank, as its child. Task 0 also hosts the rendezvous and the job's failure policy (the
  * other tasks' PEs are seen through their rendezvous connections); it publishes the address, job
- * id and secret in a {@link RendezvousFile} on a shared directory, where the other tasks wait for
- * it. A task exits with its PE's status; a failed PE makes task 0 abort every other PE.
+ * id and secret through PMIx when srun gives it ({@code --mpi=pmix}, or {@code MpiDefault=pmix}),
+ * else in a {@link RendezvousFile} on a shared directory, where the other tasks wait for it. A task exits with its PE's status; a failed PE makes task 0 abort every other PE.
  */
 final class SlurmRun {
     /** How long a task waits for task 0's rendezvous file. */
@@ -47,18 +50,19 @@ final class SlurmRun {
             throw new UsageException("--slurm: -np " + options.np() + " differs from SLURM_NTASKS=" + task.size()
                     + "; leave -np out, srun sets the size");
         }
-        Path file = RendezvousFile.of(RendezvousFile.directory(System.getenv()), task.stepName());
+        Publication publication = PmixBootstrap.detected(System.getenv()) ? new PmixPublication()
+                : new FilePublication(RendezvousFile.of(RendezvousFile.directory(System.getenv()), task.stepName()));
         Map<String, String> forwarded = PeVariables.forwarded(System.getenv(), options.hostOptions().forwardedVariables());
         List<String> command = PeCommand.forPe(program, options);
         RunCommand.createJfrDirectory(options);
         Placement.Slot slot = new Placement.Slot(task.hostName(), task.node(), task.localRank(), task.localSize());
         String prefix = options.tagOutput() ? "[" + task.rank() + "] " : "";
         return task.rank() == 0
-                ? hostRendezvous(options, task, transport, file, forwarded, command, slot, prefix)
-                : joinRendezvous(options, task, transport, file, forwarded, command, slot, prefix);
+                ? hostRendezvous(options, task, transport, publication, forwarded, command, slot, prefix)
+                : joinRendezvous(options, task, transport, publication, forwarded, command, slot, prefix);
     }
 
-    private int hostRendezvous(RunOptions options, SlurmTask task, String transport, Path file,
+    private int hostRendezvous(RunOptions options, SlurmTask task, String transport, Publication publication,
                                Map<String, String> forwarded, List<String> command, Placement.Slot slot,
                                String prefix) throws InterruptedException {
         InetAddress address = address(options.hostOptions().rendezvousAddress(), task.nodes());
@@ -70,7 +74,7 @@ final class SlurmRun {
             server = new RendezvousServer(RendezvousProtocol.secretKey(credentials.secret()), 2 * task.size() + 16,
                     events::add, err, address);
             server.start();
-            RendezvousFile.write(file,
+            publication.publish(
                     new RendezvousFile.Contents(server.address(), credentials.jobId(), credentials.secret()));
             PeProcess[] pes = new PeProcess[task.size()];
             Placement placement = task.placement();
@@ -84,7 +88,7 @@ final class SlurmRun {
                     cleanup::stopping, placement).run();
             RunCommand.drain(new PeProcess[] {pes[0]});
             return status;
-        } catch (IOException e) {
+        } catch (IOException | BootstrapException e) {
             err.message("cannot start the job: " + e.getMessage());
             cleanup.abandon();
             return RunCommand.LAUNCH_FAILURE_STATUS;
@@ -92,18 +96,18 @@ final class SlurmRun {
             if (server != null) {
                 server.close();
             }
-            deleteQuietly(file);
+            publication.withdraw();
             cleanup.finish();
         }
     }
 
-    private int joinRendezvous(RunOptions options, SlurmTask task, String transport, Path file,
+    private int joinRendezvous(RunOptions options, SlurmTask task, String transport, Publication publication,
                                Map<String, String> forwarded, List<String> command, Placement.Slot slot,
                                String prefix) throws InterruptedException {
         RendezvousFile.Contents c;
         try {
-            c = RendezvousFile.await(file, FILE_WAIT_MILLIS);
-        } catch (IOException e) {
+            c = publication.await();
+        } catch (IOException | BootstrapException e) {
             err.message("task " + task.rank() + ": " + e.getMessage());
             return RunCommand.LAUNCH_FAILURE_STATUS;
         }
@@ -156,11 +160,69 @@ final class SlurmRun {
         }
     }
 
-    private static void deleteQuietly(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException e) {
-            // Nothing more to do: the next step has another name.
+    /** How task 0 hands the rendezvous's address, the job id and the secret to the other tasks. */
+    interface Publication {
+        /** Task 0: makes {@code contents} known to the other tasks. */
+        void publish(RendezvousFile.Contents contents) throws IOException;
+
+        /** Another task: waits for task 0's contents. */
+        RendezvousFile.Contents await() throws IOException, InterruptedException;
+
+        /** Task 0, at the end of the job: removes what {@link #publish} left. */
+        void withdraw();
+    }
+
+    /** A rendezvous file in a directory every node shares: works under any srun. */
+    record FilePublication(Path file) implements Publication {
+        @Override
+        public void publish(RendezvousFile.Contents contents) throws IOException {
+            RendezvousFile.write(file, contents);
+        }
+
+        @Override
+        public RendezvousFile.Contents await() throws IOException, InterruptedException {
+            return RendezvousFile.await(file, FILE_WAIT_MILLIS);
+        }
+
+        @Override
+        public void withdraw() {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // Nothing more to do: the next step has another name.
+            }
+        }
+    }
+
+    /**
+     * Through PMIx, where srun gives it ({@code --mpi=pmix}): the tasks are a PMIx job; task 0's
+     * contents travel in one PMIx exchange, so no shared file system is needed. Each task's PE,
+     * started with the launcher's variables, joins through the rendezvous, not through PMIx.
+     */
+    static final class PmixPublication implements Publication {
+        @Override
+        public void publish(RendezvousFile.Contents contents) {
+            exchange(RendezvousFile.text(contents).getBytes(StandardCharsets.US_ASCII));
+        }
+
+        @Override
+        public RendezvousFile.Contents await() throws IOException {
+            byte[] zero = exchange(new byte[0]);
+            return RendezvousFile.parse(new String(zero, StandardCharsets.US_ASCII), "task 0's PMIx data");
+        }
+
+        private static byte[] exchange(byte[] mine) {
+            PmixBootstrap b = PmixBootstrap.start();
+            try {
+                return b.allgather(mine)[0];
+            } finally {
+                b.close();
+            }
+        }
+
+        @Override
+        public void withdraw() {
+            // Nothing was written anywhere.
         }
     }
 }

@@ -9,6 +9,9 @@ final class Usage {
               run -np N [options] MAIN_CLASS [ARGS...]                 run N PEs of a Java program
               run -np N [options] -jar JAR [ARGS...]                   the same, main class from the jar
               run -np N [options] -p PATH -m MODULE[/CLASS] [ARGS...]  the same, as a named module
+              exec [options] MAIN_CLASS [ARGS...]                      one PE in this process, for a PMIx launcher:
+                                                                       srun --mpi=pmix -n N bin/pgas4j exec MAIN_CLASS,
+                                                                       mpirun -n N bin/pgas4j exec MAIN_CLASS (docs/cluster.md)
               stats FILE.json [--kind K] [--plot FILE.svg|png]         a --stats report's PE x PE matrices (and heatmap)
               info                                                     version, JDK, transports, limits and settings
               bench [ARGS...]                                          the micro-benchmarks (pgas4j bench help)
@@ -37,6 +40,9 @@ final class Usage {
                                     (default: loopback, or the interface that routes to the first remote host)
               --env NAME[=VALUE]    forward a variable to every PE, also to remote ones (repeatable)
               --slurm               one PE per Slurm task: srun bin/pgas4j run --slurm MAIN_CLASS
+                                    (through PMIx when srun gives it, else a rendezvous file)
+            exec takes the run options that concern one PE: --transport, --stats, -cp, -jar, -p, -m,
+            --jvm-arg and the JVM options.
 
             JVM options, written as for java and passed in order to every PE's JVM:
               -Dname=value, -Dname, -X... (-Xmx1g, -Xss2m ...), -XX:..., -ea[:...], -da[:...], -esa, -dsa,

@@ -34,6 +34,7 @@ public final class CHeaderCheck {
     private final List<String> flags;
     private final Map<String, String> expected = new TreeMap<>();
     private final StringBuilder body = new StringBuilder();
+    private final StringBuilder declarations = new StringBuilder();
 
     /**
      * A check whose program includes {@code headers} and is compiled with {@code flags}.
@@ -54,6 +55,12 @@ public final class CHeaderCheck {
             body.append("    printf(\"%s\\t0 %zu\\n\", \"").append(type).append("\", sizeof(").append(type).append("));\n");
             fields(type, s, "", 0);
         }
+        return this;
+    }
+
+    /** Adds C declarations after the headers (a helper function the expressions call). */
+    public CHeaderCheck declare(String code) {
+        declarations.append(code).append('\n');
         return this;
     }
 
@@ -78,7 +85,7 @@ public final class CHeaderCheck {
         for (String h : headers) {
             program.append("#include <").append(h).append(">\n");
         }
-        program.append("\nint main(void) {\n").append(body).append("    return 0;\n}\n");
+        program.append(declarations).append("\nint main(void) {\n").append(body).append("    return 0;\n}\n");
         Path source = dir.resolve("layouts.c");
         Path binary = dir.resolve("layouts");
         Files.writeString(source, program);

@@ -36,7 +36,13 @@ public enum SystemComponent {
     /** The oneAPI Level Zero loader, libze_loader. */
     LEVEL_ZERO,
     /** Level Zero's C headers. */
-    LEVEL_ZERO_HEADERS;
+    LEVEL_ZERO_HEADERS,
+    /** The PMIx client library. */
+    PMIX,
+    /** PMIx's C headers. */
+    PMIX_HEADERS,
+    /** Slurm's daemons and commands, and munge. */
+    SLURM;
 
     /** The system property, JUnit configuration parameter and (upper-cased) variable that sets pgas4j.library.path. */
     static final String LIBRARY_PATH_PARAMETER = "pgas4j.library.path";

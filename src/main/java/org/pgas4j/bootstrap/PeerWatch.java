@@ -1,0 +1,272 @@
+package org.pgas4j.bootstrap;
+
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.function.IntConsumer;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Liveness for a job whose processes were started by someone else (a PMIx launcher): PE 0 listens,
+ * every other PE keeps one authenticated TCP connection to it. A PE that ends without saying
+ * {@code F} (finalized) first, killed or crashed, is noticed by PE 0 at once (its connection closes;
+ * keep-alive catches a vanished host in {@link KeepAlive#DETECTION_SECONDS} s), which tells every
+ * other PE {@code D rank}; when PE 0 itself dies, every other PE sees its connection close. Each
+ * then hears of the lost PE through the listener, so that waits fail within a second or two naming
+ * the PE, as under {@code bin/pgas4j run}.
+ */
+final class PeerWatch implements AutoCloseable {
+    private static final byte WELCOME = 'W';
+    private static final byte FINALIZED = 'F';
+    private static final byte DEAD = 'D';
+    private static final int NONCE_BYTES = 16;
+    private static final int MAC_BYTES = 32;
+    private static final int HANDSHAKE_TIMEOUT_MILLIS = 30_000;
+
+    private final int rank;
+    private final int size;
+    private final byte[] key;
+    private final IntConsumer lost;
+    private final ServerSocket server;
+    private final Socket[] peers;
+    private final boolean[] finalized;
+    private volatile boolean closing;
+
+    private PeerWatch(int rank, int size, byte[] key, IntConsumer lost, ServerSocket server) {
+        this.rank = rank;
+        this.size = size;
+        this.key = key.clone();
+        this.lost = lost;
+        this.server = server;
+        this.peers = new Socket[rank == 0 ? size : 1];
+        this.finalized = new boolean[peers.length];
+    }
+
+    /**
+     * PE 0's side: listens on every address of this host.
+     *
+     * @param lost told the rank of a PE that ended without finalizing, once per PE
+     */
+    static PeerWatch listen(int size, byte[] key, IntConsumer lost) throws IOException {
+        ServerSocket s = new ServerSocket();
+        s.bind(new InetSocketAddress(0), size + 16);
+        PeerWatch w = new PeerWatch(0, size, key, lost, s);
+        Thread t = new Thread(w::accept, "pgas4j-pe-0-peer-watch");
+        t.setDaemon(true);
+        t.start();
+        return w;
+    }
+
+    /** The port PE 0 listens on. */
+    int port() {
+        return server.getLocalPort();
+    }
+
+    /**
+     * Another PE's side: connects to PE 0 at {@code address} and proves it knows {@code key}.
+     *
+     * @param lost told the rank of a PE that ended without finalizing
+     */
+    static PeerWatch connect(int rank, int size, byte[] key, InetSocketAddress address, IntConsumer lost)
+            throws IOException {
+        PeerWatch w = new PeerWatch(rank, size, key, lost, null);
+        Socket s = new Socket();
+        try {
+            s.setTcpNoDelay(true);
+            KeepAlive.enable(s);
+            s.connect(address, HANDSHAKE_TIMEOUT_MILLIS);
+            s.setSoTimeout(HANDSHAKE_TIMEOUT_MILLIS);
+            DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
+            byte[] nonce = new byte[NONCE_BYTES];
+            in.readFully(nonce);
+            DataOutputStream out = new DataOutputStream(s.getOutputStream());
+            out.writeInt(rank);
+            out.write(w.tag(nonce, rank));
+            out.flush();
+            if (in.readByte() != WELCOME) {
+                throw new IOException("PE 0 did not accept this PE's watch connection");
+            }
+            s.setSoTimeout(0);
+            w.peers[0] = s;
+            Thread t = new Thread(() -> w.read(0, in), "pgas4j-pe-" + rank + "-peer-watch");
+            t.setDaemon(true);
+            t.start();
+            return w;
+        } catch (IOException e) {
+            s.close();
+            throw e;
+        }
+    }
+
+    private byte[] tag(byte[] nonce, int peer) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            mac.update("pgas4j-peer-watch".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            mac.update(nonce);
+            return mac.doFinal(ByteBuffer.allocate(4).putInt(peer).array());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** PE 0: takes the other PEs' connections for the life of the job. */
+    private void accept() {
+        SecureRandom random = new SecureRandom();
+        while (!closing) {
+            Socket s;
+            try {
+                s = server.accept();
+            } catch (IOException e) {
+                return; // closed
+            }
+            try {
+                s.setTcpNoDelay(true);
+                KeepAlive.enable(s);
+                s.setSoTimeout(HANDSHAKE_TIMEOUT_MILLIS);
+                byte[] nonce = new byte[NONCE_BYTES];
+                random.nextBytes(nonce);
+                DataOutputStream out = new DataOutputStream(s.getOutputStream());
+                out.write(nonce);
+                out.flush();
+                DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
+                int peer = in.readInt();
+                byte[] mac = new byte[MAC_BYTES];
+                in.readFully(mac);
+                if (peer <= 0 || peer >= size || !MessageDigest.isEqual(mac, tag(nonce, peer))) {
+                    s.close();
+                    continue;
+                }
+                synchronized (this) {
+                    if (peers[peer] != null) {
+                        s.close();
+                        continue;
+                    }
+                    peers[peer] = s;
+                }
+                out.writeByte(WELCOME);
+                out.flush();
+                s.setSoTimeout(0);
+                Thread t = new Thread(() -> read(peer, in), "pgas4j-pe-0-watch-" + peer);
+                t.setDaemon(true);
+                t.start();
+            } catch (IOException e) {
+                closeQuietly(s);
+            }
+        }
+    }
+
+    /** Reads one connection until it ends; an end without {@code F} is a lost PE. */
+    private void read(int index, DataInputStream in) {
+        try {
+            while (true) {
+                byte b = in.readByte();
+                if (b == FINALIZED) {
+                    synchronized (this) {
+                        finalized[index] = true;
+                    }
+                } else if (b == DEAD && rank != 0) {
+                    lost.accept(in.readInt());
+                    return;
+                }
+            }
+        } catch (EOFException e) {
+            // the peer's end closed
+        } catch (IOException e) {
+            // reset or keep-alive timeout: the same as a close
+        }
+        boolean orderly;
+        synchronized (this) {
+            orderly = finalized[index] || closing;
+        }
+        if (orderly) {
+            return;
+        }
+        int who = rank == 0 ? index : 0;
+        if (rank == 0) {
+            tellOthers(who);
+        }
+        lost.accept(who);
+    }
+
+    /** PE 0: tells every other PE that {@code dead} is lost. */
+    private void tellOthers(int dead) {
+        for (int i = 1; i < peers.length; i++) {
+            Socket s;
+            synchronized (this) {
+                s = peers[i];
+            }
+            if (s != null && i != dead) {
+                try {
+                    synchronized (s) {
+                        DataOutputStream out = new DataOutputStream(s.getOutputStream());
+                        out.writeByte(DEAD);
+                        out.writeInt(dead);
+                        out.flush();
+                    }
+                } catch (IOException e) {
+                    // that PE is gone too; its reader reports it
+                }
+            }
+        }
+    }
+
+    /** This PE finalized: says so to the other side(s) and closes. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closing) {
+                return;
+            }
+            closing = true;
+        }
+        for (Socket s : peers) {
+            if (s != null) {
+                try {
+                    synchronized (s) {
+                        s.getOutputStream().write(FINALIZED);
+                        s.getOutputStream().flush();
+                    }
+                } catch (IOException e) {
+                    // already gone
+                }
+                closeQuietly(s);
+            }
+        }
+        if (server != null) {
+            try {
+                server.close();
+            } catch (IOException e) {
+                // nothing more to release
+            }
+        }
+    }
+
+    /** The address other PEs reach PE 0 by: loopback for those on its host, else this host's address. */
+    static String hostAddress() {
+        try {
+            return InetAddress.getLocalHost().getHostAddress();
+        } catch (IOException e) {
+            return InetAddress.getLoopbackAddress().getHostAddress();
+        }
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // nothing more to release
+        }
+    }
+}

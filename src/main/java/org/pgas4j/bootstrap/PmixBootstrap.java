@@ -1,0 +1,626 @@
+package org.pgas4j.bootstrap;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The bootstrap of a PE whose process a PMIx launcher started ({@code srun --mpi=pmix},
+ * Open MPI's {@code mpirun}, PRRTE, Flux): one process per PE, no pgas4j launcher and no shared
+ * file system. Calls {@code libpmix} through java.lang.foreign.
+ *
+ * <p>{@code PMIx_Init} gives the rank; the job size, local rank and size, node id and host name
+ * come from the job-level keys. Collectives are {@code PMIx_Put}, {@code PMIx_Commit}, a
+ * {@code PMIx_Fence_nb} that collects the data, then {@code PMIx_Get} of each PE's value; the wait
+ * for the fence fails as soon as the job does. PE 0 makes the job id and a secret and hands them
+ * over the first fence. A PE that dies is noticed by a registered PMIx event handler (where the
+ * host sends the events) and by {@link PeerWatch}: every other PE then fails its waits naming the
+ * lost PE, removes the job's shared files and halts with status 1 after a short grace, as under
+ * {@code bin/pgas4j run}. {@link #exit} calls {@code PMIx_Abort}, so that the launcher ends the
+ * whole job with the program's status.
+ */
+public final class PmixBootstrap implements Bootstrap {
+    /** The variables by which a PMIx launcher shows itself to the processes it starts. */
+    static final String RANK_VARIABLE = "PMIX_RANK";
+    static final String NAMESPACE_VARIABLE = "PMIX_NAMESPACE";
+    static final String SERVER_URI_PREFIX = "PMIX_SERVER_URI";
+    /** Set by {@code bin/pgas4j exec}: the file this PE names its shared files' prefix in. */
+    static final String EXEC_MARKER_VARIABLE = "PGAS4J_EXEC_MARKER";
+    private static final String INIT_KEY = "pgas4j.init";
+    private static final String ALLGATHER_KEY = "pgas4j.ag.";
+    private static final long POLL_MILLIS = 50;
+    private static final long ABORT_WAIT_MILLIS = 5_000;
+
+    private static final Map<Long, CompletableFuture<Integer>> FENCES = new ConcurrentHashMap<>();
+    private static final AtomicLong FENCE_IDS = new AtomicLong(1);
+    private static volatile PmixBootstrap current;
+    private static MemorySegment fenceCallback;
+    private static MemorySegment eventCallback;
+
+    private final PmixLibrary pmix;
+    private final MemorySegment self;
+    private final String namespace;
+    private final int rank;
+    private int size;
+    private NodeLocation location;
+    private String jobId;
+    private String[] hosts;
+    private JobTermination termination;
+    private PeerWatch watch;
+    private int sequence;
+    private volatile String failure;
+    private volatile boolean closed;
+
+    private PmixBootstrap(PmixLibrary pmix, MemorySegment self) {
+        this.pmix = pmix;
+        this.self = self;
+        this.namespace = self.getString(0, StandardCharsets.UTF_8);
+        this.rank = self.get(JAVA_INT, PmixLibrary.PROC_RANK);
+    }
+
+    /**
+     * Whether {@code env} is that of a process started by a PMIx launcher: {@code PMIX_RANK} and
+     * {@code PMIX_NAMESPACE}, or a {@code PMIX_SERVER_URI*} variable.
+     */
+    public static boolean detected(Map<String, String> env) {
+        if (env.containsKey(RANK_VARIABLE) && env.containsKey(NAMESPACE_VARIABLE)) {
+            return true;
+        }
+        for (String name : env.keySet()) {
+            if (name.startsWith(SERVER_URI_PREFIX)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Joins the job through the PMIx server of the launcher that started this process.
+     *
+     * @throws BootstrapException when libpmix cannot be loaded, a PMIx call fails or PE 0 cannot
+     *         be reached
+     */
+    public static synchronized PmixBootstrap start() {
+        PmixLibrary pmix = PmixLibrary.load();
+        Arena arena = Arena.global();
+        if (fenceCallback == null) {
+            try {
+                MethodHandles.Lookup lookup = MethodHandles.lookup();
+                fenceCallback = PmixLibrary.upcall(lookup.findStatic(PmixBootstrap.class, "onFence",
+                        PmixLibrary.OP_CALLBACK.toMethodType()), PmixLibrary.OP_CALLBACK, arena);
+                eventCallback = PmixLibrary.upcall(lookup.findStatic(PmixBootstrap.class, "onEvent",
+                        PmixLibrary.NOTIFICATION.toMethodType()), PmixLibrary.NOTIFICATION, arena);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        MemorySegment proc = arena.allocate(PmixLibrary.PROC);
+        int status = call(() -> (int) pmix.init.invokeExact(proc, MemorySegment.NULL, 0L));
+        if (status != PmixLibrary.PMIX_SUCCESS) {
+            throw new BootstrapException("PMIx_Init failed: " + pmix.describe(status)
+                    + " (was this process started by srun --mpi=pmix or mpirun?)");
+        }
+        PmixBootstrap b = new PmixBootstrap(pmix, proc);
+        current = b;
+        try {
+            b.join();
+        } catch (RuntimeException e) {
+            b.abortJob(1, "PE " + b.rank + " could not join the job: " + e.getMessage());
+            throw e;
+        }
+        return b;
+    }
+
+    /** Reads the job's shape, exchanges credentials and host identities, and connects the watch. */
+    private void join() {
+        registerEvents();
+        size = (int) number(PmixLibrary.PMIX_RANK_WILDCARD, PmixLibrary.KEY_JOB_SIZE, -1);
+        if (size < 1 || rank < 0 || rank >= size) {
+            throw new BootstrapException("PMIx: rank " + rank + " of a job of " + size + " processes");
+        }
+        long nodeId = number(rank, PmixLibrary.KEY_NODE_ID, -1);
+        Object host = value(rank, PmixLibrary.KEY_HOSTNAME);
+        String hostName = host instanceof String s ? s : localHostName();
+        byte[] secret = new byte[16];
+        String id = null;
+        PeerWatch zeroWatch = null;
+        if (rank == 0) {
+            SecureRandom random = new SecureRandom();
+            byte[] jobBytes = new byte[8];
+            random.nextBytes(jobBytes);
+            random.nextBytes(secret);
+            id = HexFormat.of().formatHex(jobBytes);
+            if (size > 1) {
+                try {
+                    zeroWatch = PeerWatch.listen(size, secret, this::peerLost);
+                } catch (IOException e) {
+                    throw new BootstrapException("PE 0: cannot listen for the other PEs: " + e.getMessage(), e);
+                }
+            }
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeLong(nodeId);
+            out.writeUTF(hostName);
+            if (rank == 0) {
+                out.writeUTF(id);
+                out.write(secret);
+                out.writeUTF(PeerWatch.hostAddress());
+                out.writeInt(zeroWatch == null ? 0 : zeroWatch.port());
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        byte[][] all = exchange(INIT_KEY, bytes.toByteArray(), "the start-up exchange");
+        hosts = new String[size];
+        long[] nodeIds = new long[size];
+        String zeroAddress = null;
+        int zeroPort = 0;
+        for (int r = 0; r < size; r++) {
+            try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(all[r]))) {
+                nodeIds[r] = in.readLong();
+                hosts[r] = in.readUTF();
+                if (r == 0) {
+                    id = in.readUTF();
+                    in.readFully(secret);
+                    zeroAddress = in.readUTF();
+                    zeroPort = in.readInt();
+                }
+            } catch (IOException e) {
+                throw new BootstrapException("PMIx: PE " + r + "'s start-up data is malformed");
+            }
+        }
+        jobId = id;
+        location = place(nodeIds, hosts, rank);
+        termination = new JobTermination(rank, jobId);
+        // A PE ended by a signal (scancel, srun's or mpirun's SIGTERM when another PE failed) before
+        // it finalized takes the job's files on its node with it: no launcher of ours is left to.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (!closed || failure != null) {
+                ShmFiles.removeJobFiles(jobId);
+            }
+        }, "pgas4j-pe-" + rank + "-pmix-cleanup"));
+        if (size > 1) {
+            if (rank == 0) {
+                watch = zeroWatch;
+            } else {
+                boolean sameHost = location.node() == place(nodeIds, hosts, 0).node();
+                InetSocketAddress at = new InetSocketAddress(
+                        sameHost ? InetAddress.getLoopbackAddress().getHostAddress() : zeroAddress, zeroPort);
+                try {
+                    watch = PeerWatch.connect(rank, size, secret, at, this::peerLost);
+                } catch (IOException e) {
+                    throw new BootstrapException("PE " + rank + ": cannot reach PE 0 at " + at + ": " + e.getMessage(), e);
+                }
+            }
+            fence(false, "the start-up barrier"); // every watch connection is up: a PE's death is noticed from here on
+        }
+        nameFilesForExec(System.getenv(EXEC_MARKER_VARIABLE));
+    }
+
+    /**
+     * Under {@code bin/pgas4j exec}: writes the prefix of this PE's shared files to the file
+     * {@code bin/pgas4j} named, which removes them if the PE dies without finalizing.
+     */
+    private void nameFilesForExec(String marker) {
+        if (marker == null || marker.isEmpty()) {
+            return;
+        }
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(marker),
+                    ShmFiles.directory().toAbsolutePath().resolve(ShmFiles.jobPrefix(jobId) + rank + "-") + "\n");
+        } catch (IOException | RuntimeException e) {
+            // bin/pgas4j then removes nothing; the other PEs of this node still do
+        }
+    }
+
+    /**
+     * Where PE {@code r} runs: hosts numbered densely in order of their lowest rank (by PMIx node
+     * id, else by host name), the local rank counted among the PEs of its host.
+     */
+    static NodeLocation place(long[] nodeIds, String[] hosts, int r) {
+        Map<String, Integer> nodes = new LinkedHashMap<>();
+        int localRank = 0;
+        int localSize = 0;
+        String mine = nodeKey(nodeIds, hosts, r);
+        for (int i = 0; i < hosts.length; i++) {
+            String k = nodeKey(nodeIds, hosts, i);
+            nodes.putIfAbsent(k, nodes.size());
+            if (k.equals(mine)) {
+                localSize++;
+                if (i < r) {
+                    localRank++;
+                }
+            }
+        }
+        return new NodeLocation(nodes.get(mine), nodes.size(), localRank, localSize, hosts[r]);
+    }
+
+    private static String nodeKey(long[] nodeIds, String[] hosts, int r) {
+        return nodeIds[r] >= 0 ? "#" + nodeIds[r] : hosts[r];
+    }
+
+    private static String localHostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "localhost";
+        }
+    }
+
+    private void registerEvents() {
+        try (Arena arena = Arena.ofConfined()) {
+            int[] codes = PmixLibrary.FATAL_EVENTS.keySet().stream().mapToInt(Integer::intValue).toArray();
+            MemorySegment c = arena.allocateFrom(JAVA_INT, codes);
+            MemorySegment info = arena.allocate(PmixLibrary.INFO);
+            PmixLibrary.infoString(info, PmixLibrary.KEY_EVENT_HANDLER_NAME, "pgas4j-peer-failure", arena);
+            int status = call(() -> (int) pmix.registerEventHandler.invokeExact(c, (long) codes.length, info, 1L,
+                    eventCallback, MemorySegment.NULL, MemorySegment.NULL));
+            if (status < 0) {
+                System.err.println("pgas4j: PE " + rank + ": PMIx_Register_event_handler failed ("
+                        + pmix.describe(status) + "); a lost PE is still noticed through PE 0");
+            }
+        }
+    }
+
+    /** The PMIx event handler (an upcall from PMIx's progress thread): a fatal event fails the job. */
+    @SuppressWarnings("unused")
+    private static void onEvent(long id, int status, MemorySegment source, MemorySegment info, long ninfo,
+                                MemorySegment results, long nresults, MemorySegment done, MemorySegment doneData) {
+        try {
+            PmixBootstrap b = current;
+            if (b != null && !b.closed) {
+                int who = -1;
+                if (!source.equals(MemorySegment.NULL)) {
+                    who = source.reinterpret(PmixLibrary.PROC.byteSize()).get(JAVA_INT, PmixLibrary.PROC_RANK);
+                }
+                String event = PmixLibrary.FATAL_EVENTS.getOrDefault(status, "event " + status);
+                String reason = who >= 0 && who < b.size && who != b.rank
+                        ? b.describePe(who) + " failed (PMIx " + event + ")"
+                        : "the PMIx launcher reported " + event;
+                b.failAndTerminate(reason, true);
+            }
+        } catch (Throwable t) {
+            // an exception must not unwind into C
+        }
+        try {
+            if (!done.equals(MemorySegment.NULL)) {
+                PmixLibrary lib = current != null ? current.pmix : null;
+                if (lib != null) {
+                    lib.notificationDone.invokeExact(done, PmixLibrary.PMIX_EVENT_ACTION_COMPLETE, MemorySegment.NULL,
+                            0L, MemorySegment.NULL, MemorySegment.NULL, doneData);
+                }
+            }
+        } catch (Throwable t) {
+            // nothing more to tell PMIx
+        }
+    }
+
+    /** The fence's completion (an upcall from PMIx's progress thread). */
+    @SuppressWarnings("unused")
+    private static void onFence(int status, MemorySegment data) {
+        CompletableFuture<Integer> f = FENCES.remove(data.address());
+        if (f != null) {
+            f.complete(status);
+        }
+    }
+
+    private String describePe(int pe) {
+        String host = hosts != null && hosts[pe] != null ? " on host " + hosts[pe] : "";
+        return "PE " + pe + host;
+    }
+
+    /** {@link PeerWatch}'s report: PE {@code pe} ended without finalizing. */
+    private void peerLost(int pe) {
+        failAndTerminate(describePe(pe) + " ended without finalizing (killed, crashed or exited early)", false);
+    }
+
+    private void failAndTerminate(String reason, boolean fromPmixThread) {
+        synchronized (this) {
+            if (closed || failure != null) {
+                return;
+            }
+            failure = reason;
+        }
+        if (jobId != null) {
+            ShmFiles.removeJobFiles(jobId); // nobody else cleans up after a PMIx job
+        }
+        if (termination == null) {
+            return; // still joining: the join's wait throws
+        }
+        if (fromPmixThread) { // never block PMIx's progress thread
+            Thread t = new Thread(() -> termination.terminate(reason, true), "pgas4j-pe-" + rank + "-terminate");
+            t.setDaemon(true);
+            t.start();
+        } else {
+            termination.terminate(reason, true); // at once: the PMIx launcher may kill this PE any moment
+        }
+    }
+
+    private byte[][] exchange(String key, byte[] mine, String what) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(PmixLibrary.VALUE);
+            value.set(JAVA_SHORT, 0, PmixLibrary.PMIX_BYTE_OBJECT);
+            MemorySegment data = arena.allocate(Math.max(1, mine.length + 1));
+            data.set(JAVA_BYTE, 0, (byte) 1); // never an empty object
+            MemorySegment.copy(mine, 0, data, JAVA_BYTE, 1, mine.length);
+            value.set(ADDRESS, PmixLibrary.VALUE_DATA_OFFSET, data);
+            value.set(JAVA_LONG, PmixLibrary.VALUE_DATA_OFFSET + ADDRESS.byteSize(), mine.length + 1);
+            MemorySegment k = arena.allocateFrom(key);
+            int status = call(() -> (int) pmix.put.invokeExact(PmixLibrary.PMIX_GLOBAL, k, value));
+            check(status, "PMIx_Put of " + what);
+            status = call(() -> (int) pmix.commit.invokeExact());
+            check(status, "PMIx_Commit of " + what);
+        }
+        fence(true, what);
+        byte[][] all = new byte[size][];
+        for (int r = 0; r < size; r++) {
+            if (!(value(r, key) instanceof byte[] b) || b.length < 1) {
+                throw new BootstrapException("PE " + rank + ": " + what + ": PMIx has no value " + key + " of PE " + r);
+            }
+            all[r] = java.util.Arrays.copyOfRange(b, 1, b.length);
+        }
+        return all;
+    }
+
+    /** A PMIx fence over the whole job, waited for in Java so that a failing job ends the wait. */
+    private void fence(boolean collect, String what) {
+        long id = FENCE_IDS.getAndIncrement();
+        CompletableFuture<Integer> done = new CompletableFuture<>();
+        FENCES.put(id, done);
+        Arena arena = Arena.ofShared(); // PMIx reads these until the callback; freed after it
+        MemorySegment proc = arena.allocate(PmixLibrary.PROC);
+        MemorySegment.copy(self, 0, proc, 0, PmixLibrary.NSPACE_BYTES);
+        proc.set(JAVA_INT, PmixLibrary.PROC_RANK, PmixLibrary.PMIX_RANK_WILDCARD);
+        MemorySegment info = arena.allocate(PmixLibrary.INFO);
+        PmixLibrary.infoBool(info, PmixLibrary.KEY_COLLECT_DATA, collect);
+        int status = call(() -> (int) pmix.fenceNb.invokeExact(proc, 1L, info, 1L, fenceCallback,
+                MemorySegment.ofAddress(id)));
+        if (status != PmixLibrary.PMIX_SUCCESS) {
+            FENCES.remove(id);
+            arena.close();
+            check(status, "PMIx_Fence_nb of " + what);
+        }
+        boolean interrupted = false;
+        try {
+            while (true) {
+                String why = failure;
+                if (why != null) {
+                    throw new BootstrapException("PE " + rank + ": " + what + " failed: " + why);
+                }
+                try {
+                    int result = done.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                    arena.close();
+                    check(result, "PMIx_Fence of " + what);
+                    return;
+                } catch (TimeoutException e) {
+                    // look at the job again
+                } catch (InterruptedException e) {
+                    interrupted = true; // a fence cannot be abandoned half-way
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** PMIx_Get of {@code key} for PE {@code r} (or the job, {@link PmixLibrary#PMIX_RANK_WILDCARD}); null when absent. */
+    private Object value(int r, String key) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment proc = arena.allocate(PmixLibrary.PROC);
+            MemorySegment.copy(self, 0, proc, 0, PmixLibrary.NSPACE_BYTES);
+            proc.set(JAVA_INT, PmixLibrary.PROC_RANK, r);
+            MemorySegment k = arena.allocateFrom(key);
+            MemorySegment out = arena.allocate(ADDRESS);
+            int status = call(() -> (int) pmix.get.invokeExact(proc, k, MemorySegment.NULL, 0L, out));
+            if (status != PmixLibrary.PMIX_SUCCESS) {
+                return null;
+            }
+            MemorySegment v = out.get(ADDRESS, 0).reinterpret(PmixLibrary.VALUE.byteSize());
+            try {
+                return read(v);
+            } finally {
+                call(() -> {
+                    pmix.valueDestruct.invokeExact(v);
+                    pmix.free.invokeExact(v);
+                    return 0;
+                });
+            }
+        }
+    }
+
+    /** A {@code pmix_value_t}'s content as a Java value. */
+    static Object read(MemorySegment v) {
+        long d = PmixLibrary.VALUE_DATA_OFFSET;
+        short type = v.get(JAVA_SHORT, 0);
+        return switch (type) {
+            case PmixLibrary.PMIX_STRING -> {
+                MemorySegment s = v.get(ADDRESS, d);
+                yield s.equals(MemorySegment.NULL) ? null : s.reinterpret(Long.MAX_VALUE).getString(0, StandardCharsets.UTF_8);
+            }
+            case PmixLibrary.PMIX_UINT8 -> (long) (v.get(JAVA_BYTE, d) & 0xff);
+            case PmixLibrary.PMIX_UINT16 -> (long) (v.get(JAVA_SHORT, d) & 0xffff);
+            case PmixLibrary.PMIX_UINT32, PmixLibrary.PMIX_UINT, PmixLibrary.PMIX_PROC_RANK ->
+                    v.get(JAVA_INT, d) & 0xffff_ffffL;
+            case PmixLibrary.PMIX_INT, PmixLibrary.PMIX_INT32 -> (long) v.get(JAVA_INT, d);
+            case PmixLibrary.PMIX_SIZE, PmixLibrary.PMIX_UINT64 -> v.get(JAVA_LONG, d);
+            case PmixLibrary.PMIX_BYTE_OBJECT -> {
+                MemorySegment p = v.get(ADDRESS, d);
+                long n = v.get(JAVA_LONG, d + ADDRESS.byteSize());
+                yield n == 0 || p.equals(MemorySegment.NULL) ? new byte[0]
+                        : p.reinterpret(n).toArray(JAVA_BYTE);
+            }
+            default -> null;
+        };
+    }
+
+    private long number(int r, String key, long absent) {
+        Object v = value(r, key);
+        return v instanceof Long n ? n : absent;
+    }
+
+    private void check(int status, String what) {
+        if (status != PmixLibrary.PMIX_SUCCESS) {
+            throw new BootstrapException("PE " + rank + ": " + what + " failed: " + pmix.describe(status));
+        }
+    }
+
+    private interface NativeCall {
+        int run() throws Throwable;
+    }
+
+    private static int call(NativeCall c) {
+        try {
+            return c.run();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public String jobId() {
+        return jobId;
+    }
+
+    /** {@inheritDoc} From PMIx's node ids (or host names), hosts numbered in order of their lowest rank. */
+    @Override
+    public NodeLocation location() {
+        return location;
+    }
+
+    /** {@inheritDoc} Through PMIx: put, commit, a fence that collects, and a get per PE. */
+    @Override
+    public synchronized byte[][] allgather(byte[] mine) {
+        checkUsable("allgather");
+        return exchange(ALLGATHER_KEY + sequence++, mine, "allgather #" + (sequence - 1));
+    }
+
+    /** {@inheritDoc} A PMIx fence without data. */
+    @Override
+    public synchronized void barrier() {
+        checkUsable("barrier");
+        fence(false, "barrier");
+    }
+
+    private void checkUsable(String operation) {
+        if (closed) {
+            throw new BootstrapException("PE " + rank + ": " + operation + " after close(): the bootstrap is closed");
+        }
+        String why = failure;
+        if (why != null) {
+            throw new BootstrapException("PE " + rank + ": " + operation + " failed: " + why);
+        }
+    }
+
+    @Override
+    public boolean healthy() {
+        return failure == null;
+    }
+
+    @Override
+    public String failureReason() {
+        return failure;
+    }
+
+    /**
+     * {@inheritDoc} Removes the job's shared files on this host, asks the PMIx launcher to end the
+     * whole job ({@code PMIx_Abort} with {@code status}) and halts with {@code status}.
+     */
+    @Override
+    public void exit(int status, String call) {
+        System.out.flush();
+        System.err.println("pgas4j: PE " + rank + " " + call + "; the job ends with status " + status);
+        System.err.flush();
+        synchronized (this) {
+            if (failure == null) {
+                failure = "PE " + rank + " " + call;
+            }
+        }
+        abortJob(status, "PE " + rank + " " + call);
+        if (termination != null) {
+            termination.exitNow(status);
+        }
+        Runtime.getRuntime().halt(status);
+    }
+
+    /** Removes this job's files here and calls {@code PMIx_Abort}, waiting a few seconds at most. */
+    private void abortJob(int status, String message) {
+        if (jobId != null) {
+            ShmFiles.removeJobFiles(jobId);
+        }
+        Thread t = new Thread(() -> {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment m = arena.allocateFrom(message);
+                call(() -> (int) pmix.abort.invokeExact(status, m, MemorySegment.NULL, 0L));
+            }
+        }, "pgas4j-pe-" + rank + "-abort");
+        t.setDaemon(true);
+        t.start();
+        try {
+            t.join(ABORT_WAIT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** {@inheritDoc} Tells PE 0 (or, on PE 0, the others) that this PE finalized, then {@code PMIx_Finalize}. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (failure != null) {
+                return; // the job failed: the termination ends this PE
+            }
+        }
+        if (watch != null) {
+            watch.close();
+        }
+        if (termination != null) {
+            termination.disarm();
+        }
+        call(() -> (int) pmix.finalizeHandle.invokeExact(MemorySegment.NULL, 0L));
+    }
+}

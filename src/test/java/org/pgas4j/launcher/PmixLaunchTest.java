@@ -1,0 +1,311 @@
+package org.pgas4j.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.pgas4j.launcher.testpes.HostsPe;
+import org.pgas4j.testing.Needs;
+import org.pgas4j.testing.SlurmCluster;
+import org.pgas4j.testing.SystemComponent;
+
+/**
+ * Jobs started by a real Slurm ({@link SlurmCluster}: munged, slurmctld and slurmd started for
+ * this class) with {@code srun --mpi=pmix}: one PE per task through {@code pgas4j exec} and as a
+ * plain {@code java} command (the PMIx bootstrap), and {@code pgas4j run --slurm} (task 0's
+ * rendezvous handed over through PMIx, no shared file; without PMIx, the rendezvous file); a PE
+ * killed with SIGKILL ends the step with the PE named and no shared file left, also a lone PE under
+ * {@code bin/pgas4j exec}; {@code mpirun --oversubscribe --allow-run-as-root} jobs and a killed PE
+ * under mpirun. Skipped where Slurm, munge or libpmix is missing or
+ * the tests do not run as root.
+ */
+@Needs({SystemComponent.ROOT, SystemComponent.SLURM, SystemComponent.PMIX})
+@Timeout(120)
+class PmixLaunchTest {
+    private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private static final String MAIN = LauncherProcess.MAIN_CLASSES.toString();
+    private static final String TESTS = LauncherProcess.TEST_CLASSES.toString();
+    /** HostsPe's line: PE, size, node, nodes, local rank, local size, host, allreduce, pid. */
+    private static final Pattern LINE = Pattern.compile(
+            "PE (\\d+) of (\\d+) node (\\d+) of (\\d+) local (\\d+) of (\\d+) host (\\S+): ring ok, allreduce (\\d+), pid (\\d+)");
+
+    @TempDir
+    static Path clusterDir;
+    private static SlurmCluster cluster;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startSlurm() throws Exception {
+        cluster = SlurmCluster.start(clusterDir);
+    }
+
+    @AfterAll
+    static void stopSlurm() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    /** {@code java} with pgas4j's launcher options and the shared files in this test's directory. */
+    private List<String> java() {
+        return new ArrayList<>(List.of(JAVA, "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Dpgas4j.shm.dir=" + shmDir(), "-Dpgas4j.segment.size=1m"));
+    }
+
+    private Path shmDir() {
+        return dir.resolve("shm");
+    }
+
+    private List<String> srun(int n, String... more) {
+        List<String> cmd = new ArrayList<>(List.of("srun", "--mpi=pmix", "-n", Integer.toString(n)));
+        cmd.addAll(List.of(more));
+        return cmd;
+    }
+
+    /** {@code srun} (its words) running {@code pgas4j run --slurm HostsPe ARGS} as every task. */
+    private ProcessBuilder runSlurm(List<String> srun, String... args) {
+        List<String> cmd = new ArrayList<>(srun);
+        cmd.addAll(java());
+        cmd.addAll(List.of("-cp", MAIN, Launcher.class.getName(), "run", "--slurm", "-Dpgas4j.shm.dir=" + shmDir(),
+                "-Dpgas4j.segment.size=1m", "-cp", TESTS, HostsPe.class.getName()));
+        cmd.addAll(List.of(args));
+        return cluster.command(cmd);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void pgas4jExecStartsOnePePerSrunTask(int n) throws Exception {
+        List<String> cmd = srun(n);
+        cmd.addAll(java());
+        cmd.addAll(List.of("-cp", MAIN, Launcher.class.getName(), "exec", "-Dpgas4j.shm.dir=" + shmDir(),
+                "-Dpgas4j.segment.size=1m", "-cp", TESTS, HostsPe.class.getName()));
+        assertRing(run(cluster.command(cmd)), n);
+    }
+
+    @Test
+    void binPgas4jExecRunsThePeUnderSrunAndMpirunAndCleansUpAfterALonePe() throws Exception {
+        Path jar = LauncherProcess.REPO.resolve("target/pgas4j.jar");
+        assumeTrue(Files.exists(jar) && !newerThan(LauncherProcess.REPO.resolve("src/main"), jar),
+                "bin/pgas4j would build target/pgas4j.jar first: run mvn package for this test");
+        List<String> exec = List.of(LauncherProcess.REPO.resolve("bin/pgas4j").toString(), "-Dpgas4j.shm.dir=" + shmDir(),
+                "exec", "-Dpgas4j.segment.size=1m", "-cp", TESTS, HostsPe.class.getName());
+        List<String> cmd = srun(2);
+        cmd.addAll(exec);
+        assertRing(run(cluster.command(cmd)), 2);
+        if (SystemComponent.OPENMPI.missing().isEmpty()) {
+            cmd = new ArrayList<>(List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-n", "2"));
+            cmd.addAll(exec);
+            assertRing(run(new ProcessBuilder(cmd)), 2);
+        }
+        // The only PE of its node killed: no other PE is left there, bin/pgas4j removes its files.
+        cmd = srun(1);
+        cmd.addAll(exec);
+        cmd.add("hold");
+        Path out = dir.resolve("lone.out");
+        Path err = dir.resolve("lone.err");
+        Process p = cluster.command(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            Matcher m = LINE.matcher(awaitLines(p, out, err, 1).getFirst());
+            assertTrue(m.find());
+            assertTrue(listShm().length > 0, "the PE has shared files");
+            ProcessHandle.of(Long.parseLong(m.group(9))).orElseThrow().destroyForcibly();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "srun did not end after its only PE was killed");
+            assertNotEquals(0, p.exitValue());
+            assertEquals(List.of(), List.of(listShm()), "shared files left in " + shmDir());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    private static boolean newerThan(Path tree, Path file) throws IOException {
+        long time = Files.getLastModifiedTime(file).toMillis();
+        try (Stream<Path> files = Files.walk(tree)) {
+            return files.anyMatch(f -> f.toFile().lastModified() > time);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {5, 8})
+    void aPlainJavaPeUnderSrunFindsItsJobThroughPmix(int n) throws Exception {
+        List<String> cmd = srun(n);
+        cmd.addAll(java());
+        cmd.addAll(List.of("-cp", MAIN + File.pathSeparator + TESTS, HostsPe.class.getName()));
+        assertRing(run(cluster.command(cmd)), n);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 5, 8})
+    void runSlurmUnderSrunMpiPmixNeedsNoSharedDirectory(int n) throws Exception {
+        ProcessBuilder pb = runSlurm(srun(n));
+        Path nowhere = dir.resolve("no-such-shared-directory");
+        pb.environment().put(RendezvousFile.DIR_VARIABLE, nowhere.toString());
+        assertRing(run(pb), n);
+        assertTrue(Files.notExists(nowhere), "no rendezvous file was written");
+    }
+
+    @Test
+    void aPeKilledUnderSrunEndsTheStepNamingItAndLeavesNoSharedFile() throws Exception {
+        List<String> cmd = srun(4);
+        cmd.addAll(java());
+        cmd.addAll(List.of("-cp", MAIN + File.pathSeparator + TESTS, HostsPe.class.getName(), "hold"));
+        assertKilledPeIsNamed(cluster.command(cmd), 4, "srun");
+    }
+
+    @Test
+    void runSlurmWithoutPmixUsesTheRendezvousFile() throws Exception {
+        ProcessBuilder pb = runSlurm(new ArrayList<>(List.of("srun", "--mpi=none", "-n", "2")));
+        Path shared = dir.resolve("shared");
+        pb.environment().put(RendezvousFile.DIR_VARIABLE, shared.toString());
+        assertRing(run(pb), 2);
+        assertTrue(Files.isDirectory(shared), "task 0 wrote its rendezvous file there");
+        assertEquals(0, shared.toFile().list().length, "and removed it at the end");
+    }
+
+    @Test
+    void aPeKilledUnderRunSlurmEndsTheStepNamingIt() throws Exception {
+        ProcessBuilder pb = runSlurm(srun(4), "hold");
+        pb.environment().put(RendezvousFile.DIR_VARIABLE, dir.resolve("no-such-shared-directory").toString());
+        assertKilledPeIsNamed(pb, 4, "srun");
+    }
+
+    @Test
+    @Needs(SystemComponent.OPENMPI)
+    void mpirunStartsAJob() throws Exception {
+        for (int n : new int[] {2, 5}) {
+            List<String> cmd = new ArrayList<>(List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-n",
+                    Integer.toString(n)));
+            cmd.addAll(java());
+            cmd.addAll(List.of("-cp", MAIN + File.pathSeparator + TESTS, HostsPe.class.getName()));
+            assertRing(run(new ProcessBuilder(cmd)), n);
+        }
+    }
+
+    @Test
+    @Needs(SystemComponent.OPENMPI)
+    void aPeKilledUnderMpirunIsNamed() throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-n", "3"));
+        cmd.addAll(java());
+        cmd.addAll(List.of("-cp", MAIN + File.pathSeparator + TESTS, HostsPe.class.getName(), "hold"));
+        assertKilledPeIsNamed(new ProcessBuilder(cmd), 3, "mpirun");
+    }
+
+    private void assertKilledPeIsNamed(ProcessBuilder pb, int n, String launcher) throws Exception {
+        Files.createDirectories(shmDir());
+        Path out = dir.resolve("out");
+        Path err = dir.resolve("err");
+        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            List<String> lines = awaitLines(p, out, err, n);
+            int victim = n - 2;
+            long pid = -1;
+            for (String line : lines) {
+                Matcher m = LINE.matcher(line);
+                assertTrue(m.find(), line);
+                if (Integer.parseInt(m.group(1)) == victim) {
+                    pid = Long.parseLong(m.group(9));
+                }
+            }
+            assertTrue(listShm().length > 0, "the PEs have shared files");
+            long killedAt = System.nanoTime();
+            ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), launcher + " did not end after PE " + victim + " was killed");
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killedAt);
+            String text = Files.readString(out) + Files.readString(err);
+            assertNotEquals(0, p.exitValue(), text);
+            // ours, from the other PEs; mpirun may end them first with its own line naming the rank
+            assertTrue(text.contains("PE " + victim + " on host ")
+                    || launcher.equals("mpirun") && text.contains("rank " + victim + " "), "the killed PE is named:\n" + text);
+            assertTrue(millis < 15_000, "the job took " + millis + " ms to end\n" + text);
+            assertEquals(List.of(), List.of(listShm()), "shared files left in " + shmDir());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    private String[] listShm() {
+        String[] names = shmDir().toFile().list();
+        return names == null ? new String[0] : names;
+    }
+
+    private static List<String> awaitLines(Process p, Path out, Path err, int n) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            List<String> lines = Files.readAllLines(out).stream().filter(l -> l.contains("ring ok")).toList();
+            if (lines.size() >= n) {
+                return lines;
+            }
+            if (!p.isAlive()) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("not " + n + " 'ring ok' lines; out:\n" + Files.readString(out) + "\nerr:\n"
+                + Files.readString(err));
+    }
+
+    private record Result(int status, String out, String err) {
+        @Override
+        public String toString() {
+            return "status " + status + "\nstdout:\n" + out + "\nstderr:\n" + err;
+        }
+    }
+
+    private Result run(ProcessBuilder pb) throws IOException, InterruptedException {
+        Files.createDirectories(shmDir());
+        Path out = Files.createTempFile(dir, "out", ".txt");
+        Path err = Files.createTempFile(dir, "err", ".txt");
+        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(pb.command() + " did not end within 90 s:\n" + Files.readString(out) + "\n"
+                    + Files.readString(err));
+        }
+        return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    private void assertRing(Result r, int n) {
+        assertEquals(0, r.status(), r::toString);
+        List<String> lines = Stream.of(r.out().split("\n")).filter(l -> l.contains("ring ok")).toList();
+        assertEquals(n, lines.size(), r::toString);
+        boolean[] seen = new boolean[n];
+        for (String line : lines) {
+            Matcher m = LINE.matcher(line);
+            assertTrue(m.find(), line);
+            int rank = Integer.parseInt(m.group(1));
+            assertEquals(n, Integer.parseInt(m.group(2)), line);
+            assertEquals("0", m.group(3), "one node: " + line);
+            assertEquals("1", m.group(4), "one node: " + line);
+            assertEquals(Integer.toString(rank), m.group(5), "local rank: " + line);
+            assertEquals(Integer.toString(n), m.group(6), "local size: " + line);
+            assertEquals(Long.toString((long) n * (n - 1) / 2), m.group(8), "allreduce: " + line);
+            seen[rank] = true;
+        }
+        for (int i = 0; i < n; i++) {
+            assertTrue(seen[i], "PE " + i + " ran: " + r);
+        }
+        assertEquals(List.of(), List.of(listShm()), "shared files left in " + shmDir());
+    }
+}
