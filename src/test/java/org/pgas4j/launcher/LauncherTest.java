@@ -256,7 +256,11 @@ class LauncherTest {
             assertTrue(out.contains(s.property() + ", " + s.environment() + " = "), () -> s.property() + " missing:\n" + out);
             assertTrue(out.contains(s.doc()), () -> s.property() + "'s doc missing:\n" + out);
         }
-        assertEquals("", r.err(), r::toString);
+        // Nothing on stderr but the JDK's own warning when it loads Debian's libamdhip64 (built with an
+        // executable stack) to probe the HIP kind: the JVM prints it, pgas4j cannot (docs/memory-kinds.md).
+        List<String> err = r.err().lines().filter(l -> !l.contains("might have disabled stack guard")
+                && !l.contains("execstack -c")).toList();
+        assertEquals(List.of(), err, r::toString);
     }
 
     @Test
