@@ -170,7 +170,12 @@ final class Mailbox {
      * the target is not mapped here, its ring is full, or the message does not fit a slot.
      */
     long claim(int target, long length) {
-        if (!isMapped[target] || length > MAX_PAYLOAD || views[target] == null) {
+        return views[target] == null ? -1 : freeSlot(target, length);
+    }
+
+    /** The offset of the next slot of this process's ring at {@code target}, or -1 (not mapped, full, too long). */
+    private long freeSlot(int target, long length) {
+        if (!isMapped[target] || length > MAX_PAYLOAD) {
             return -1;
         }
         long n = sent[target];
@@ -192,11 +197,7 @@ final class Mailbox {
      */
     void publish(int target, long slot, int type, int[] a, int argc, long length) {
         MemorySegment v = views[target];
-        v.set(Wire.INT, slot + 8, type);
-        v.set(Wire.INT, slot + 12, (int) length);
-        for (int i = 0; i < Wire.ARGS; i++) {
-            v.set(Wire.INT, slot + 16 + 4L * i, i < argc ? a[i] : 0);
-        }
+        writeHeader(v, slot, type, a, argc, length);
         long n = sent[target];
         SEQ.setRelease(v, slot, n + 1);
         sent[target] = n + 1;
@@ -211,36 +212,37 @@ final class Mailbox {
      * mapped, its ring is full or the message does not fit a slot.
      */
     boolean send(int target, int type, int[] a, int argc, MemorySegment src, long srcAt, long length) {
-        long slot = claim(target, length);
-        if (slot >= 0) {
+        long slot = freeSlot(target, length);
+        if (slot < 0) {
+            return false;
+        }
+        if (views[target] != null) {
             if (length > 0) {
                 MemorySegment.copy(src, srcAt, views[target], slot + HEADER, length);
             }
             publish(target, slot, type, a, argc, length);
             return true;
         }
-        if (!isMapped[target] || length > MAX_PAYLOAD) {
-            return false;
-        }
-        long n = sent[target];
-        if (n - (long) SEQ.getAcquire(local, creditLine(target)) >= SLOTS) {
-            return false;
-        }
-        // mapped by the transport but with no view here: the core's RMA
+        // mapped by the transport but with no view here: the slot through the core's RMA
         MemorySegment s = staging;
-        s.set(Wire.INT, 8, type);
-        s.set(Wire.INT, 12, (int) length);
-        for (int i = 0; i < Wire.ARGS; i++) {
-            s.set(Wire.INT, 16 + 4L * i, i < argc ? a[i] : 0);
-        }
+        writeHeader(s, 0, type, a, argc, length);
         if (length > 0) {
             MemorySegment.copy(src, srcAt, s, HEADER, length);
         }
-        slot = ring(me) + (n % SLOTS) * SLOT;
+        long n = sent[target];
         rma.put(world, target, slot + 8, s, 8, HEADER - 8 + length); // visible on return
         rma.putLong(peer(target), slot, n + 1);
         sent[target] = n + 1;
         return true;
+    }
+
+    /** Writes a slot's header after its sequence word: type, payload length, the arguments (zero-filled). */
+    private static void writeHeader(MemorySegment m, long slot, int type, int[] a, int argc, long length) {
+        m.set(Wire.INT, slot + 8, type);
+        m.set(Wire.INT, slot + 12, (int) length);
+        for (int i = 0; i < Wire.ARGS; i++) {
+            m.set(Wire.INT, slot + 16 + 4L * i, i < argc ? a[i] : 0);
+        }
     }
 
     /**
