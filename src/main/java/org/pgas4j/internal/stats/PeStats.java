@@ -20,11 +20,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * the threads that count have stopped.
  *
  * <p>Array layout, with {@code K} = {@link Stats#KINDS}, {@code n} = job size and
- * {@code W} = {@link Stats#WAITS}: operations {@code [kind * n + target]}, then bytes at
- * {@code K * n + kind * n + target}, then wait counts {@code [2Kn + wait]} and wait nanoseconds
- * {@code [2Kn + W + wait]}; then the operations of fixed size ({@link #countSized}), one count
- * per (kind, size, target) with no bytes counter, which {@link #snapshot()} folds into the first
- * two sections.
+ * {@code W} = {@link Stats#WAITS}: first the operations of fixed size ({@link #countSized}), one
+ * count per (target, kind, size) at {@code [target * 12 + kind * 4 + log2(bytes)]} with no bytes
+ * counter (first, and target-major, so that the index is a constant plus a multiple of the target:
+ * no field is loaded to find it); then, from {@code S = 12n}, operations {@code [S + kind * n + target]},
+ * bytes {@code [S + K * n + kind * n + target]}, wait counts {@code [S + 2Kn + wait]} and wait
+ * nanoseconds {@code [S + 2Kn + W + wait]}. {@link #snapshot()} folds the fixed-size counts into the
+ * operations and bytes.
  */
 public final class PeStats {
     private static final int MAGIC = 0x50475354; // "PGST"
@@ -33,12 +35,10 @@ public final class PeStats {
     private final String jobId;
     private final int rank;
     private final int size;
+    /** Where the operations start; before them, the fixed-size operations. */
+    private final int opsBase;
     private final int bytesBase;
     private final int waitBase;
-    /** Where the fixed-size operations start: {@code [sizedBase + ((kind << 2) + log2(bytes)) * n + target]}. */
-    private final int sizedBase;
-    /** The length of a snapshot: operations, bytes, waits. */
-    private final int reportLength;
     private final long startNanos = System.nanoTime();
     private final List<long[]> arrays = new ArrayList<>(); // guarded by itself
     private final ThreadLocal<long[]> local = ThreadLocal.withInitial(this::register);
@@ -50,10 +50,9 @@ public final class PeStats {
         this.jobId = jobId;
         this.rank = rank;
         this.size = size;
-        this.bytesBase = Stats.KINDS * size;
-        this.waitBase = 2 * Stats.KINDS * size;
-        this.reportLength = waitBase + 2 * Stats.WAITS;
-        this.sizedBase = reportLength;
+        this.opsBase = SIZED_PER_TARGET * size;
+        this.bytesBase = opsBase + Stats.KINDS * size;
+        this.waitBase = opsBase + 2 * Stats.KINDS * size;
         this.ownerCounters = register();
     }
 
@@ -74,7 +73,7 @@ public final class PeStats {
     }
 
     private long[] register() {
-        long[] a = new long[sizedBase + SIZED_KINDS * 4 * size];
+        long[] a = new long[waitBase + 2 * Stats.WAITS];
         synchronized (arrays) {
             arrays.add(a);
         }
@@ -85,12 +84,14 @@ public final class PeStats {
     public void count(int kind, int target, long bytes) {
         long[] c = Thread.currentThread() == owner ? ownerCounters : local.get();
         int i = kind * size + target;
-        c[i]++;
+        c[opsBase + i]++;
         c[bytesBase + i] += bytes;
     }
 
     /** The kinds {@link #countSized} takes: {@link Stats#PUT}, {@link Stats#GET} and {@link Stats#ATOMIC}. */
     private static final int SIZED_KINDS = 3;
+    /** Fixed-size counters per target: {@link #SIZED_KINDS} kinds of 1, 2, 4 and 8 bytes. */
+    private static final int SIZED_PER_TARGET = SIZED_KINDS * 4;
 
     /**
      * Counts one operation of {@code kind} ({@link Stats#PUT}, {@link Stats#GET} or
@@ -100,7 +101,7 @@ public final class PeStats {
      */
     public void countSized(int kind, int log2Bytes, int target) {
         long[] c = Thread.currentThread() == owner ? ownerCounters : local.get();
-        c[sizedBase + ((kind << 2) + log2Bytes) * size + target]++;
+        c[target * SIZED_PER_TARGET + (kind << 2) + log2Bytes]++;
     }
 
     /** Counts one wait of {@code wait} kind that took {@code nanos}. */
@@ -112,7 +113,7 @@ public final class PeStats {
 
     /** Every thread's counters summed. */
     public long[] snapshot() {
-        long[] all = new long[sizedBase + SIZED_KINDS * 4 * size];
+        long[] all = new long[waitBase + 2 * Stats.WAITS];
         synchronized (arrays) {
             for (long[] a : arrays) {
                 for (int i = 0; i < all.length; i++) {
@@ -120,13 +121,13 @@ public final class PeStats {
                 }
             }
         }
-        long[] sum = java.util.Arrays.copyOf(all, reportLength);
+        long[] sum = java.util.Arrays.copyOfRange(all, opsBase, all.length);
         for (int kind = 0; kind < SIZED_KINDS; kind++) {
             for (int log2 = 0; log2 < 4; log2++) {
                 for (int target = 0; target < size; target++) {
-                    long n = all[sizedBase + ((kind << 2) + log2) * size + target];
+                    long n = all[target * SIZED_PER_TARGET + (kind << 2) + log2];
                     sum[kind * size + target] += n;
-                    sum[bytesBase + kind * size + target] += n << log2;
+                    sum[Stats.KINDS * size + kind * size + target] += n << log2;
                 }
             }
         }
@@ -140,7 +141,7 @@ public final class PeStats {
     public long total(long[] snapshot, int from, int to, boolean bytes) {
         long s = 0;
         for (int i = from * size; i < to * size; i++) {
-            s += snapshot[(bytes ? bytesBase : 0) + i];
+            s += snapshot[(bytes ? Stats.KINDS * size : 0) + i];
         }
         return s;
     }
@@ -149,7 +150,7 @@ public final class PeStats {
     public long waitTotal(long[] snapshot, boolean nanos) {
         long s = 0;
         for (int w = 0; w < Stats.WAITS; w++) {
-            s += snapshot[waitBase + (nanos ? Stats.WAITS : 0) + w];
+            s += snapshot[2 * Stats.KINDS * size + (nanos ? Stats.WAITS : 0) + w];
         }
         return s;
     }
