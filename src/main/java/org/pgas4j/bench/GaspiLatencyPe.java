@@ -114,20 +114,24 @@ public final class GaspiLatencyPe {
         return quick ? base / 10 : base;
     }
 
-    /** Nanoseconds of {@code n} round trips of write_notify + waitsome + reset (+ wait). */
+    /**
+     * Nanoseconds of {@code n} round trips of write_notify + waitsome + reset (+ wait). Each rank
+     * writes from the upper MiB of its segment into the peer's lower MiB, so that a source is never
+     * memory the peer has just written (separate send and receive buffers, as ping-pong benchmarks keep them).
+     */
     private static double pingPongGaspi(Gaspi g, int me, int peer, long size, int n) {
         int[] first = new int[1];
         check(g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK));
         long start = System.nanoTime();
         for (int i = 0; i < n; i++) {
             if (me == 0) {
-                check(g.writeNotify(0, 0, peer, 0, 0, size, 0, 1, 0, Gaspi.BLOCK));
+                check(g.writeNotify(0, MIB, peer, 0, 0, size, 0, 1, 0, Gaspi.BLOCK));
                 check(g.notifyWaitsome(0, 1, 1, first, Gaspi.BLOCK));
                 g.notifyReset(0, 1);
             } else {
                 check(g.notifyWaitsome(0, 0, 1, first, Gaspi.BLOCK));
                 g.notifyReset(0, 0);
-                check(g.writeNotify(0, 0, peer, 0, 0, size, 1, 1, 0, Gaspi.BLOCK));
+                check(g.writeNotify(0, MIB, peer, 0, 0, size, 1, 1, 0, Gaspi.BLOCK));
             }
             check(g.wait(0, Gaspi.BLOCK));
         }

@@ -48,17 +48,26 @@ final class RmaBenchmark implements Benchmark {
 
     @Override
     public String summary() {
-        return "[--transport shm|ucx] [--json FILE] [--quick] [--native] [--plot FILE]  put/get latency, put bandwidth and ping-pong vs memcpy"
-                + " and a raw JVM ping-pong (shm) or vs ucx_perftest (ucx)";
+        return "[--transport shm|ucx] [--json FILE] [--quick] [--native] [--plot FILE] [--stats-overhead]  put/get latency,"
+                + " put bandwidth and ping-pong vs memcpy and a raw JVM ping-pong (shm) or vs ucx_perftest (ucx);"
+                + " --stats-overhead: only the cost of statistics";
     }
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
         List<String> rest = new ArrayList<>(args);
         String transport = transport(rest);
+        boolean overheadOnly = rest.remove(STATS_OVERHEAD_OPTION);
         RmaOptions options = RmaOptions.parseWithBaselines("rma", rest);
         if (options.json() != null && Files.isDirectory(options.json())) {
             throw new UsageException("bench rma: --json " + options.json() + " is a directory; give a file name");
+        }
+        if (overheadOnly) {
+            if (!transport.equals(JvmCommands.TRANSPORT) || options.nativeBaselines() || options.plot() != null) {
+                throw new UsageException("bench rma: " + STATS_OVERHEAD_OPTION + " measures over shm alone;"
+                        + " it takes only --json FILE and --quick");
+            }
+            return statsOverheadOnly(options, out, err);
         }
         if (transport.equals(UcxRmaBenchmark.TRANSPORT)) {
             return UcxRmaBenchmark.run(options, out, err);
@@ -77,7 +86,7 @@ final class RmaBenchmark implements Benchmark {
             Map<String, Double> results = new HashMap<>(pingPongRounds(plan, timeout, progress, err));
             results.putAll(latencyRounds(plan, latencyRounds, timeout, natives, mpi.isEmpty(), progress, err));
             results.putAll(bandwidthRounds(plan, timeout, natives, memory.isEmpty(), progress, err));
-            Map<String, Double> overhead = statsOverhead(plan, timeout, progress, err);
+            Map<String, Double> overhead = statsOverhead(overheadRounds(plan), timeout, progress, err);
             RmaReport report = RmaReport.from(plan, results);
             RmaTable.print(report, out);
             Map<String, Object> doc = report.toDocument();
@@ -217,6 +226,25 @@ final class RmaBenchmark implements Benchmark {
     /** The goal of both overhead ratios. */
     static final double STATS_OVERHEAD_GOAL = 1.10;
 
+    /** The option that runs only {@link #statsOverhead}, with more rounds. */
+    static final String STATS_OVERHEAD_OPTION = "--stats-overhead";
+
+    private static int statsOverheadOnly(RmaOptions options, PrintStream out, PrintStream err) {
+        RmaPlan plan = RmaPlan.of(options.quick());
+        long timeout = options.quick() ? QUICK_TIMEOUT_SECONDS : FULL_TIMEOUT_SECONDS;
+        int rounds = options.quick() ? overheadRounds(plan) : OVERHEAD_ONLY_ROUNDS;
+        Map<String, Double> overhead = statsOverhead(rounds, timeout, new Progress(NAME, 2 * rounds, err), err);
+        printOverhead(overhead, out);
+        if (options.json() != null) {
+            JsonFile.write(options.json(), Json.write(overhead));
+            out.println("JSON written to " + options.json());
+        }
+        return 0;
+    }
+
+    /** Rounds of {@value #STATS_OVERHEAD_OPTION} alone (each an off and an on job of about 2 s). */
+    private static final int OVERHEAD_ONLY_ROUNDS = 11;
+
     private static int overheadRounds(RmaPlan plan) {
         return Math.max(5, plan.rounds());
     }
@@ -225,8 +253,7 @@ final class RmaBenchmark implements Benchmark {
      * The cost of statistics: jobs with statistics off and on, alternating, each timing 8 B puts and
      * fetch-adds; the ratios of the medians (on over off), and the medians themselves.
      */
-    private static Map<String, Double> statsOverhead(RmaPlan plan, long timeout, Progress progress, PrintStream err) {
-        int rounds = overheadRounds(plan);
+    private static Map<String, Double> statsOverhead(int rounds, long timeout, Progress progress, PrintStream err) {
         String iterations = "200000"; // also with --quick: the JIT must have compiled the loops
         List<Map<String, Double>> off = new ArrayList<>();
         List<Map<String, Double>> on = new ArrayList<>();

@@ -62,6 +62,30 @@ class RmaBenchQuickTest {
         assertEquals(shmBefore, benchFiles(), "the raw ping-pong file must be removed");
     }
 
+    @Test
+    void statsOverheadAloneWritesOnlyItsFigures(@TempDir Path dir) throws IOException {
+        Path json = dir.resolve("overhead.json");
+        LaunchedJob.Result r = LaunchedJob.launcher(55, List.of("bench", "rma", "--stats-overhead", "--quick", "--json",
+                json.toString()));
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("stats_overhead_ratio_fadd8"), r::toString);
+        Map<String, Object> doc = MiniJson.parseObject(Files.readString(json));
+        assertEquals(Set.copyOf(SCALARS.subList(4, SCALARS.size())), doc.keySet());
+        doc.forEach(RmaBenchQuickTest::assertSane);
+        double put8 = (Double) doc.get("stats_on_put8_ns") / (Double) doc.get("stats_off_put8_ns");
+        assertEquals(put8, (Double) doc.get("stats_overhead_ratio_put8"), put8 * 1e-5);
+    }
+
+    @Test
+    void statsOverheadRefusesWhatItDoesNotMeasure() {
+        for (List<String> extra : List.of(List.of("--native"), List.of("--transport", "ucx"))) {
+            List<String> args = Stream.concat(Stream.of("bench", "rma", "--stats-overhead"), extra.stream()).toList();
+            LaunchedJob.Result r = LaunchedJob.launcher(30, args);
+            assertEquals(2, r.exitCode(), r::toString);
+            assertTrue(r.stderr().contains("--stats-overhead measures over shm alone"), r::toString);
+        }
+    }
+
     private static void assertSane(String what, Object v) {
         assertTrue(v instanceof Double d && d > 0 && Double.isFinite(d) && d < 1e9, what + " = " + v);
     }

@@ -100,8 +100,31 @@ public final class PeStats {
      * size is known where they are counted; the bytes are added up at {@link #snapshot()}.
      */
     public void countSized(int kind, int log2Bytes, int target) {
-        long[] c = Thread.currentThread() == owner ? ownerCounters : local.get();
-        c[target * SIZED_PER_TARGET + (kind << 2) + log2Bytes]++;
+        countSized(threadCounters(), kind, log2Bytes, target);
+    }
+
+    /**
+     * {@link #countSized(int, int, int)} into {@code counters}, an array of {@link #ownerCounters()}
+     * or {@link #threadCounters()}: for the hot paths, which keep the owner's array and thread in
+     * fields of their own, so that a count is a thread comparison and one increment.
+     */
+    public static void countSized(long[] counters, int kind, int log2Bytes, int target) {
+        counters[target * SIZED_PER_TARGET + (kind << 2) + log2Bytes]++;
+    }
+
+    /** The calling thread's counters (registered at its first count). */
+    public long[] threadCounters() {
+        return Thread.currentThread() == owner ? ownerCounters : local.get();
+    }
+
+    /** The thread that opened these counters (a PE's main thread). */
+    public Thread owner() {
+        return owner;
+    }
+
+    /** The counters of {@link #owner()}: to be counted into only from that thread. */
+    public long[] ownerCounters() {
+        return ownerCounters;
     }
 
     /** Counts one wait of {@code wait} kind that took {@code nanos}. */
