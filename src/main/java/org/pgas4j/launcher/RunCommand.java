@@ -70,8 +70,7 @@ final class RunCommand {
 
         Credentials credentials = Credentials.fresh();
         String jobId = credentials.jobId();
-        java.nio.file.Path statsFile = options.statsFile() == null ? null
-                : options.statsFile().isEmpty() ? StatsReport.defaultFile(jobId) : java.nio.file.Path.of(options.statsFile());
+        java.nio.file.Path statsFile = statsFile(options, jobId);
         if (local && statsFile != null) {
             // The local job JVM gathers its PEs' counters itself and writes the report there.
             options = options.withJvmArg("-Dpgas4j.stats.file=" + statsFile.toAbsolutePath());
@@ -137,6 +136,12 @@ final class RunCommand {
     }
 
     /** Waits (a little) for the last output of the processes this launcher started. */
+    /** Where {@code --stats[=FILE]} puts job {@code jobId}'s report, or null without {@code --stats}. */
+    static java.nio.file.Path statsFile(RunOptions options, String jobId) {
+        return options.statsFile() == null ? null
+                : options.statsFile().isEmpty() ? StatsReport.defaultFile(jobId) : java.nio.file.Path.of(options.statsFile());
+    }
+
     static void drain(PeProcess[] pes) {
         for (PeProcess pe : pes) {
             if (!pe.external()) {

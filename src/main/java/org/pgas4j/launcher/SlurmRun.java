@@ -22,6 +22,8 @@ import org.pgas4j.bootstrap.RendezvousProtocol;
  * other tasks' PEs are seen through their rendezvous connections); it publishes the address, job
  * id and secret through PMIx when srun gives it ({@code --mpi=pmix}, or {@code MpiDefault=pmix}),
  * else in a {@link RendezvousFile} on a shared directory, where the other tasks wait for it. A task exits with its PE's status; a failed PE makes task 0 abort every other PE.
+ * With {@code --stats}, task 0 gathers every PE's counters (they come over the rendezvous
+ * connections) and writes the job's report, as {@code run} does.
  */
 final class SlurmRun {
     /** How long a task waits for task 0's rendezvous file. */
@@ -84,9 +86,13 @@ final class SlurmRun {
                 pes[rank] = new PeProcess(rank, "PE " + rank, null, null, null,
                         placement == null ? null : placement.slot(rank), "srun", false);
             }
-            int status = new Job(events, pes, err, options.timeoutMillis(), options.timeoutText(), true,
-                    cleanup::stopping, placement).run();
+            Job job = new Job(events, pes, err, options.timeoutMillis(), options.timeoutText(), true,
+                    cleanup::stopping, placement);
+            int status = job.run();
             RunCommand.drain(new PeProcess[] {pes[0]});
+            // Every task's PE sends its counters over its rendezvous connection, which ends here.
+            Statistics.report(RunCommand.statsFile(options, credentials.jobId()), false, credentials.jobId(),
+                    task.size(), job.statistics(), err);
             return status;
         } catch (IOException | BootstrapException e) {
             err.message("cannot start the job: " + e.getMessage());

@@ -183,6 +183,26 @@ class PmixLaunchTest {
     }
 
     @Test
+    void runSlurmWithStatsWritesOneReportOfEveryTasksPe() throws Exception {
+        Path report = dir.resolve("slurm-stats.json");
+        List<String> cmd = srun(3);
+        cmd.addAll(java());
+        cmd.addAll(List.of("-cp", MAIN, Launcher.class.getName(), "run", "--slurm", "--stats=" + report,
+                "-Dpgas4j.shm.dir=" + shmDir(), "-Dpgas4j.segment.size=1m", "-cp", TESTS,
+                org.pgas4j.launcher.testpes.StatsScriptPe.class.getName()));
+        Result r = run(cluster.command(cmd));
+        assertEquals(0, r.status(), r::toString);
+        org.pgas4j.internal.stats.StatsReport.Matrices m = org.pgas4j.internal.stats.StatsReport.read(report);
+        long[][][] want = StatisticsTest.expected();
+        for (int f = 0; f < 3; f++) {
+            org.junit.jupiter.api.Assertions.assertArrayEquals(want[0][f], m.bytes()[f], "bytes from PE " + f);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(want[1][f], m.ops()[f], "operations from PE " + f);
+        }
+        assertEquals(List.of(), m.missing(), r::toString);
+        assertTrue(r.err().contains("busiest pairs: "), "task 0 printed the summary: " + r);
+    }
+
+    @Test
     void aPeKilledUnderRunSlurmEndsTheStepNamingIt() throws Exception {
         ProcessBuilder pb = runSlurm(srun(4), "hold");
         pb.environment().put(RendezvousFile.DIR_VARIABLE, dir.resolve("no-such-shared-directory").toString());
