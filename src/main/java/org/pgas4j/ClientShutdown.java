@@ -75,18 +75,19 @@ final class ClientShutdown {
     }
 
     /**
-     * Sends this PE's counters to whoever gathers them (the launcher, or the in-JVM job); a PE that
-     * nobody gathers for (a stand-alone program) writes the report itself.
+     * Sends this PE's counters to whoever gathers them (the launcher, or the in-JVM job). Where
+     * nobody does (PEs started by PMIx without our launcher, a stand-alone program), the PEs
+     * gather them through the bootstrap and PE 0 writes the job's report.
      */
     private void reportStatistics() {
         byte[] mine = stats.close();
         if (bootstrap.sendStatistics(mine)) {
             return;
         }
-        int jobSize = bootstrap.size();
-        byte[][] parts = new byte[jobSize][];
-        parts[bootstrap.rank()] = mine;
-        StatsReport.writeEmbedded(StatsReport.merge(bootstrap.jobId(), jobSize, parts));
+        byte[][] parts = bootstrap.size() == 1 ? new byte[][] {mine} : bootstrap.allgather(mine);
+        if (bootstrap.rank() == 0) {
+            StatsReport.writeEmbedded(StatsReport.merge(bootstrap.jobId(), bootstrap.size(), parts));
+        }
     }
 
     /** Releases everything the client holds; the bootstrap is closed and released even if a step fails. */
