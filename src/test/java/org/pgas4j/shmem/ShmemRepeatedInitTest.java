@@ -39,7 +39,7 @@ class ShmemRepeatedInitTest {
         assertEquals(0, r.exitCode(), r::toString);
         for (int pe = 0; pe < n; pe++) {
             for (int pair = 1; pair <= pairs; pair++) {
-                assertTrue(r.lines().contains("[" + (transport.equals("local") ? 0 : pe) + "] PAIR " + pair + " PE "
+                assertTrue(r.lines().contains("[" + pe + "] PAIR " + pair + " PE "
                         + pe + " OF " + n + " OK"), "PE " + pe + " pair " + pair + ": " + r);
             }
             assertTrue(r.stdout().contains("DONE PE " + pe), r::toString);
