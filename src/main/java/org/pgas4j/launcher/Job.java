@@ -167,7 +167,7 @@ final class Job {
             case JobEvent.FinalizeRequest f -> finalize(pes[f.rank()]);
             case JobEvent.RejoinRequest r -> rejoin(pes[r.rank()]);
             case JobEvent.ExitRequest x -> exitRequested(pes[x.rank()], x);
-            case JobEvent.Statistics s -> statistics[s.rank()] = s.data();
+            case JobEvent.Statistics s -> statistics[s.rank()] = Statistics.addPair(statistics[s.rank()], s.data());
             case JobEvent.Disconnected d -> {
                 if (pes[d.rank()].external()) {
                     externalEnded(pes[d.rank()], d.detail());

@@ -22,7 +22,8 @@ import org.pgas4j.testing.LaunchedJob;
  * OpenSHMEM's repeated init/finalize pairs in PEs started by the launcher ({@code bin/pgas4j run}):
  * each PE process rejoins its job with the same PE number, and puts, atomics and barriers work in
  * every pair; a PE that dies between pairs fails the job naming it, with nothing left in /dev/shm;
- * a program whose PEs make different numbers of pairs gets a clear error instead of a hang.
+ * a program whose PEs make different numbers of pairs gets a clear error instead of a hang; the
+ * {@code --stats} report sums every pair.
  */
 @Timeout(600)
 class ShmemRepeatedInitTest {
@@ -85,6 +86,31 @@ class ShmemRepeatedInitTest {
         }
         assertTrue(seconds < 60, "the job took " + seconds + " s to fail");
         assertEquals(Set.of(), shmFiles(jobId(r)), "files the job left in /dev/shm");
+    }
+
+    @org.junit.jupiter.api.Test
+    void theStatisticsReportSumsEveryPairOfEveryPe(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        long[][][] one = counted(dir.resolve("one.json"), 1);
+        long[][][] three = counted(dir.resolve("three.json"), 3);
+        for (int m = 0; m < 2; m++) {
+            for (int from = 0; from < 3; from++) {
+                for (int to = 0; to < 3; to++) {
+                    assertEquals(3 * one[m][from][to], three[m][from][to], (m == 0 ? "operations" : "bytes")
+                            + " from PE " + from + " to PE " + to);
+                }
+            }
+        }
+        assertTrue(one[0][1][0] > 0, "PE 1 counted its puts to PE 0");
+    }
+
+    /** [ops, bytes][from][to] of a 3-PE job of {@code pairs} pairs with its report in {@code report}. */
+    private static long[][][] counted(Path report, int pairs) throws IOException {
+        LaunchedJob.Result r = LaunchedJob.run(3, "shm", 120, List.of("--stats=" + report), Map.of(),
+                RepeatedInitPe.class.getName(), Integer.toString(pairs));
+        assertEquals(0, r.exitCode(), r::toString);
+        org.pgas4j.internal.stats.StatsReport.Matrices m = org.pgas4j.internal.stats.StatsReport.read(report);
+        assertEquals(List.of(), m.missing(), r::toString);
+        return new long[][][] {m.ops(), m.bytes()};
     }
 
     private static LaunchedJob.Result run(int n, String transport, int timeoutSeconds, String... args) {
