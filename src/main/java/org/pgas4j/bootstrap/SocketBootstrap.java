@@ -256,7 +256,6 @@ public final class SocketBootstrap implements Bootstrap {
                     acceptRejoin(f);
                 } else if (f.type() == REFUSE && refuseRejoin(f.text())) {
                     continue; // finalized: the launcher fails the job, and its teardown ends this process
-
                 } else if (f.type() == ABORT) {
                     reason = "the launcher aborted the job: " + f.text();
                     sendCountersOnAbort();
@@ -601,7 +600,7 @@ public final class SocketBootstrap implements Bootstrap {
      *
      * @throws BootstrapException when the launcher refuses (another PE already exited after fewer
      *         init/finalize pairs, or the job is failing), the job failed or the connection was lost
-     *         meanwhile, or no answer comes within {@value #HANDSHAKE_TIMEOUT_MILLIS} ms
+     *         meanwhile, or no answer comes within 30 s
      */
     @Override
     public boolean rejoin() {
