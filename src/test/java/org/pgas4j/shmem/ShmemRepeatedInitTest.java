@@ -89,6 +89,25 @@ class ShmemRepeatedInitTest {
     }
 
     @org.junit.jupiter.api.Test
+    void inAnInJvmJobPesThatMakeDifferentNumbersOfPairsGetAClearError() {
+        long t0 = System.nanoTime();
+        org.pgas4j.transport.local.LocalJob.LocalJobException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.pgas4j.transport.local.LocalJob.LocalJobException.class, () ->
+                        org.pgas4j.transport.local.LocalJob.run(3, java.time.Duration.ofSeconds(120), () -> {
+                            int pairs = 2;
+                            for (int pair = 1; pair <= pairs; pair++) {
+                                try (Shmem shmem = Shmem.init()) {
+                                    pairs = shmem.myPe() == 1 ? 1 : 2;
+                                    shmem.barrierAll();
+                                }
+                            }
+                        }));
+        assertTrue(e.getMessage().contains("PE 1 has ended while PE ") && e.getMessage().contains(
+                "init and finalize are collective: every PE must call them the same number of times"), e::toString);
+        assertTrue((System.nanoTime() - t0) / 1e9 < 60, "the job failed promptly");
+    }
+
+    @org.junit.jupiter.api.Test
     void theStatisticsReportSumsEveryPairOfEveryPe(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
         long[][][] one = counted(dir.resolve("one.json"), 1);
         long[][][] three = counted(dir.resolve("three.json"), 3);
