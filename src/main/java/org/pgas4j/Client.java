@@ -120,8 +120,12 @@ public final class Client implements AutoCloseable {
     /**
      * Initialises this PE's client ({@code gex_Client_Init} followed, unless
      * {@code pgas4j.segment.size} is 0, by {@code gex_Segment_Attach}). Collective over the job.
+     * A PE may initialise again after {@link #close()}: a PE of an in-JVM job or of
+     * {@code bin/pgas4j run} rejoins its job with the same rank (every PE must do so the same number
+     * of times: init and close are collective).
      *
-     * @throws IllegalStateException if this PE already has a live client
+     * @throws IllegalStateException if this PE already has a live client, or was started through
+     *         PMIx ({@code srun}, {@code mpirun}) and closed its client already
      * @throws BadArgumentException if a setting is invalid or names an unknown transport
      * @throws ResourceException if the transport cannot run here or the segment cannot be allocated
      */

@@ -112,4 +112,17 @@ public interface Bootstrap extends AutoCloseable {
      */
     @Override
     void close();
+
+    /**
+     * Takes part in the job again after {@link #close()}, with the same rank and size, for a
+     * program that initialises once more (OpenSHMEM's repeated init/finalize pairs). Every PE of the
+     * job does so the same number of times; collectives then start over.
+     *
+     * @return false when this bootstrap cannot join again (the default: a PMIx launcher's PE), true
+     *         once it has (or when it was not closed)
+     * @throws BootstrapException when the launcher refuses, or the job failed meanwhile
+     */
+    default boolean rejoin() {
+        return false;
+    }
 }

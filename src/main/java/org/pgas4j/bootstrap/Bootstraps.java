@@ -10,7 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code mpirun}: {@code PMIX_RANK} and {@code PMIX_NAMESPACE} or {@code PMIX_SERVER_URI*} in the
  * environment, see {@link PmixBootstrap}), or else a stand-alone program (a job of one PE). The
  * launcher's variables win over PMIx's: a PE of {@code srun bin/pgas4j run --slurm} inherits both. Also guards
- * against a PE initialising a second client while its first is live.
+ * against a PE initialising a second client while its first is live. A launched PE that closed its
+ * client and initialises again joins its job again through the same bootstrap ({@link Bootstrap#rejoin()}).
  */
 public final class Bootstraps {
     private static final InheritableThreadLocal<Bootstrap> THREAD_PE = new InheritableThreadLocal<>();
@@ -64,8 +65,12 @@ public final class Bootstraps {
             return new SingletonBootstrap();
         }
         if (launchedFinalized) {
-            throw new IllegalStateException("Client.init: PE " + launched.rank()
-                    + " already finalized its client; a launched PE initialises one client in its life");
+            if (!launched.rejoin()) {
+                throw new IllegalStateException("Client.init: PE " + launched.rank() + " already finalized its"
+                        + " client; a PE started by a PMIx launcher (srun, mpirun) initialises one client in its"
+                        + " life (one started by bin/pgas4j run may initialise again after closing)");
+            }
+            launchedFinalized = false;
         }
         if (launched == null) {
             launched = pmix ? PmixBootstrap.start() : SocketBootstrap.fromEnvironment(env);

@@ -87,6 +87,15 @@ final class JobTermination {
         }
     }
 
+    /** The PE joined its job again after {@link #disarm()}: its shutdown removes the job's files again if it fails. */
+    void rearm() {
+        try {
+            Runtime.getRuntime().addShutdownHook(cleanupHook);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // Still registered, or the JVM is already shutting down.
+        }
+    }
+
     private void removeFilesIfArmed() {
         if (armed) {
             ShmFiles.removeJobFiles(jobId);

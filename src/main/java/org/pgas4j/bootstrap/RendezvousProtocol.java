@@ -39,13 +39,18 @@ import javax.crypto.spec.SecretKeySpec;
  *   <li>PE &rarr; launcher {@link #FINALIZE}, answered by {@link #FINALIZED}; launcher &rarr; PE
  *       {@link #ABORT} (a reason) at any time when the job fails;</li>
  *   <li>PE &rarr; launcher {@link #EXIT} (a status, the call): the program ends the whole job.</li>
+ *   <li>after {@link #FINALIZED}, the connection stays open: PE &rarr; launcher {@link #REJOIN} when
+ *       the program initialises again (OpenSHMEM's repeated init/finalize pairs), answered by
+ *       {@link #REJOINED} (the PE takes part again, with the same rank, and its collectives count
+ *       from 0 anew) or {@link #REFUSE} (a reason; the connection stays open and the launcher fails
+ *       the job). Then the conversation goes on from step 4.</li>
  * </ol>
  */
 public final class RendezvousProtocol {
     /** First word of {@link #CHALLENGE} and {@link #HELLO}: ASCII "PG4J". */
     public static final int MAGIC = 0x5047344A;
-    /** The protocol version both sides must speak. */
-    public static final int VERSION = 1;
+    /** The protocol version both sides must speak (2: {@link #REJOIN} and {@link #REJOINED}). */
+    public static final int VERSION = 2;
     /** Bytes of each nonce. */
     public static final int NONCE_BYTES = 32;
     /** Bytes of each HMAC-SHA256 tag. */
@@ -83,6 +88,18 @@ public final class RendezvousProtocol {
      * exits with that status (no answer).
      */
     public static final byte EXIT = 11;
+
+    /**
+     * PE to launcher, after {@link #FINALIZED}: the program initialises again and this PE asks to take
+     * part in the job once more, with the same rank (empty payload).
+     */
+    public static final byte REJOIN = 12;
+
+    /**
+     * Launcher to PE: the {@link #REJOIN} is accepted: int, how many times this PE has now joined the
+     * job (2 for its second init). Collectives count from sequence 0 again.
+     */
+    public static final byte REJOINED = 13;
 
     /** Collective kind of a {@link #CONTRIBUTE}: allgather. */
     public static final byte KIND_ALLGATHER = 0;

@@ -14,6 +14,8 @@ import static org.pgas4j.bootstrap.RendezvousProtocol.MAX_FRAME;
 import static org.pgas4j.bootstrap.RendezvousProtocol.MAX_HANDSHAKE_FRAME;
 import static org.pgas4j.bootstrap.RendezvousProtocol.NONCE_BYTES;
 import static org.pgas4j.bootstrap.RendezvousProtocol.REFUSE;
+import static org.pgas4j.bootstrap.RendezvousProtocol.REJOIN;
+import static org.pgas4j.bootstrap.RendezvousProtocol.REJOINED;
 import static org.pgas4j.bootstrap.RendezvousProtocol.RESULT;
 import static org.pgas4j.bootstrap.RendezvousProtocol.VERSION;
 import static org.pgas4j.bootstrap.RendezvousProtocol.WELCOME;
@@ -47,6 +49,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * turns false, blocked collectives throw {@link BootstrapException} naming the reason, and after a
  * grace of about a second the PE prints {@code pgas4j: PE <rank>: <reason>; exiting} to stderr,
  * removes the job's shared files and halts with status 1, so no PE outlives its job.
+ *
+ * <p>{@link #close()} finalizes this PE but keeps the connection: a program that initialises again
+ * (OpenSHMEM's repeated init/finalize pairs) calls {@link #rejoin()}, and the PE takes part in the
+ * job once more with the same rank. While finalized, the PE is not ended by a lost launcher or a
+ * failed job; a later {@link #rejoin()} throws instead.
  */
 public final class SocketBootstrap implements Bootstrap {
     private static final int CONNECT_TIMEOUT_MILLIS = 10_000;
@@ -76,6 +83,12 @@ public final class SocketBootstrap implements Bootstrap {
     private int resultSequence = -1;
     private boolean finalizeAcknowledged;
     private boolean closed;
+    /** Whether a {@link #rejoin()} waits for the launcher's answer. */
+    private boolean rejoinAsked;
+    /** The launcher's answer to that {@link #rejoin()}: null before it, "" accepted, else the refusal. */
+    private String rejoinAnswer;
+    /** How many times this PE has joined the job (its init number). */
+    private int inits = 1;
     private volatile String failure;
     private volatile java.util.function.Supplier<byte[]> countersOnAbort;
 
@@ -239,6 +252,10 @@ public final class SocketBootstrap implements Bootstrap {
                     deliverResult(f);
                 } else if (f.type() == FINALIZED) {
                     acknowledgeFinalize();
+                } else if (f.type() == REJOINED) {
+                    acceptRejoin(f);
+                } else if (f.type() == REFUSE && refuseRejoin(f.text())) {
+                    continue; // finalized: the launcher fails the job, and its teardown ends this process
                 } else if (f.type() == ABORT) {
                     reason = "the launcher aborted the job: " + f.text();
                     sendCountersOnAbort();
@@ -314,18 +331,18 @@ public final class SocketBootstrap implements Bootstrap {
         countersOnAbort = counters;
     }
 
-    /** Records the failure and wakes waiters; returns false when the PE had closed the connection itself. */
+    /**
+     * Records the failure and wakes waiters; returns false when the PE had finalized (it is not
+     * ended then: a later {@link #rejoin()} throws with the reason).
+     */
     private boolean fail(String reason) {
         stateLock.lock();
         try {
-            if (closed) {
-                return false;
-            }
             if (failure == null) {
                 failure = reason;
             }
             changed.signalAll();
-            return true;
+            return !closed;
         } finally {
             stateLock.unlock();
         }
@@ -354,6 +371,41 @@ public final class SocketBootstrap implements Bootstrap {
             result = values;
             resultSequence = seq;
             changed.signalAll();
+        } finally {
+            stateLock.unlock();
+        }
+    }
+
+    /** The launcher accepted a {@link #rejoin()}: this PE takes part again, its collectives numbered from 0. */
+    private void acceptRejoin(RendezvousProtocol.Frame f) {
+        stateLock.lock();
+        try {
+            if (!rejoinAsked || rejoinAnswer != null || f.payload().length != Integer.BYTES) {
+                throw new BootstrapException("protocol error: an unexpected rejoin answer from the launcher");
+            }
+            inits = f.buffer().getInt();
+            termination.rearm(); // before this thread reads anything else: an ABORT now ends the PE
+            closed = false;
+            finalizeAcknowledged = false;
+            result = null;
+            resultSequence = -1;
+            rejoinAnswer = "";
+            changed.signalAll();
+        } finally {
+            stateLock.unlock();
+        }
+    }
+
+    /** The launcher refused a {@link #rejoin()}; returns false when none was asked for. */
+    private boolean refuseRejoin(String reason) {
+        stateLock.lock();
+        try {
+            if (!rejoinAsked || rejoinAnswer != null) {
+                return false;
+            }
+            rejoinAnswer = reason.isEmpty() ? "no reason given" : reason;
+            changed.signalAll();
+            return true;
         } finally {
             stateLock.unlock();
         }
@@ -430,7 +482,8 @@ public final class SocketBootstrap implements Bootstrap {
                     Thread.currentThread().interrupt();
                 }
                 if (resultSequence != seq) {
-                    throw new BootstrapException("PE " + rank + ": " + name + " #" + seq + " failed: " + failure);
+                    throw new BootstrapException("PE " + rank + ": " + name + " #" + seq
+                            + (inits > 1 ? " of init #" + inits : "") + " failed: " + failure);
                 }
                 values = result;
                 result = null;
@@ -498,7 +551,8 @@ public final class SocketBootstrap implements Bootstrap {
     /**
      * {@inheritDoc} Waits (at most a few seconds) until the launcher has recorded the finalization,
      * so that this PE's exit right after is not taken for a failure. Never throws: when the job has
-     * already failed there is nothing to finalize, and the watchdog ends the PE.
+     * already failed there is nothing to finalize, and the watchdog ends the PE. The connection
+     * stays open for a {@link #rejoin()}; the process's exit closes it.
      */
     @Override
     public void close() {
@@ -535,11 +589,69 @@ public final class SocketBootstrap implements Bootstrap {
                 stateLock.unlock();
             }
             termination.disarm();
-            closeQuietly(socket);
         } finally {
             collectiveLock.unlock();
         }
     }
+
+    /**
+     * {@inheritDoc} Asks the launcher over the same connection ({@link RendezvousProtocol#REJOIN})
+     * and waits for its answer. Nothing to do while this PE has not finalized.
+     *
+     * @throws BootstrapException when the launcher refuses (another PE already exited after fewer
+     *         init/finalize pairs, or the job is failing), the job failed or the connection was lost
+     *         meanwhile, or no answer comes within 30 s
+     */
+    @Override
+    public boolean rejoin() {
+        collectiveLock.lock();
+        try {
+            stateLock.lock();
+            try {
+                if (!closed) {
+                    return true;
+                }
+                if (failure != null) {
+                    throw new BootstrapException("PE " + rank + ": cannot initialise again: " + failure);
+                }
+                rejoinAsked = true;
+                rejoinAnswer = null;
+            } finally {
+                stateLock.unlock();
+            }
+            try {
+                send(REJOIN, new byte[0], "init");
+            } catch (BootstrapException e) {
+                throw new BootstrapException("PE " + rank + ": cannot initialise again: " + failure, e);
+            }
+            stateLock.lock();
+            try {
+                long left = TimeUnit.MILLISECONDS.toNanos(HANDSHAKE_TIMEOUT_MILLIS);
+                while (rejoinAnswer == null && failure == null && left > 0) {
+                    left = changed.awaitNanos(left);
+                }
+                String answer = rejoinAnswer;
+                rejoinAsked = false;
+                rejoinAnswer = null;
+                if ("".equals(answer)) {
+                    sequence = 0;
+                    return true;
+                }
+                throw new BootstrapException("PE " + rank + ": cannot initialise again: " + (answer != null
+                        ? "the launcher refused: " + answer
+                        : failure != null ? failure
+                        : "the launcher did not answer within " + HANDSHAKE_TIMEOUT_MILLIS / 1000 + " s"));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BootstrapException("PE " + rank + ": interrupted while initialising again", e);
+            } finally {
+                stateLock.unlock();
+            }
+        } finally {
+            collectiveLock.unlock();
+        }
+    }
+
 
     private static String variable(Map<String, String> env, String name) {
         String v = env.get(name);

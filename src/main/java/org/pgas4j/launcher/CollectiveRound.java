@@ -3,14 +3,20 @@ package org.pgas4j.launcher;
 import java.nio.ByteBuffer;
 import org.pgas4j.bootstrap.RendezvousProtocol;
 
-/** One collective in progress: which kind, and what each PE has contributed so far. */
+/**
+ * One collective in progress: which init of the PEs it belongs to, which kind, and what each PE has
+ * contributed so far.
+ */
 final class CollectiveRound {
+    /** The PEs' init it belongs to: 1 for the collectives after their first init, 2 after the second. */
+    final int init;
     final int sequence;
     final byte kind;
     private final byte[][] contributions;
     private int count;
 
-    CollectiveRound(int sequence, byte kind, int size) {
+    CollectiveRound(int init, int sequence, byte kind, int size) {
+        this.init = init;
         this.sequence = sequence;
         this.kind = kind;
         this.contributions = new byte[size][];
@@ -21,9 +27,9 @@ final class CollectiveRound {
         return kind == RendezvousProtocol.KIND_BARRIER ? "barrier" : "allgather";
     }
 
-    /** {@code barrier #3}. */
+    /** {@code barrier #3}, and after the PEs' first init {@code barrier #3 of init #2}. */
     String name() {
-        return name(kind) + " #" + sequence;
+        return name(kind) + " #" + sequence + (init > 1 ? " of init #" + init : "");
     }
 
     boolean hasContributed(int rank) {

@@ -19,6 +19,14 @@ import org.pgas4j.bootstrap.RendezvousProtocol;
  *       pgas4j) may exit 0 at any time, unless others then wait for it in a collective;</li>
  *   <li>a collective that cannot complete (a PE exited or finalized before contributing, or PEs
  *       disagree on the kind or the order) fails the job with status 1;</li>
+ *   <li>a PE that finalized may join again ({@code REJOIN}: its program initialises once more, as
+ *       OpenSHMEM's repeated init/finalize pairs do), with the same rank; its collectives then
+ *       belong to its next init. Init and finalize are collective, so every PE makes the same
+ *       number of pairs: a collective of init #k waits for PEs still in init #k-1 (they finalize
+ *       and join again), but a PE that exited after fewer pairs fails the job with status 1, naming
+ *       both PEs and the counts (when it exits while others wait for it in init #k's collective, or
+ *       when another PE asks to join for init #k after it exited). A collective of init #k-1 entered
+ *       after the other PEs moved on to init #k is a collective mismatch;</li>
  *   <li>the time limit fails the job with status 124, naming the PEs still running;</li>
  *   <li>a PE that asks to end the job ({@code shmem_global_exit}) ends it with the status it gave,
  *       named in the report;</li>
@@ -57,6 +65,8 @@ final class Job {
     /** Each PE's statistics counters as it sent them; null where none came. */
     private final byte[][] statistics;
     private CollectiveRound round;
+    /** The init the job's collectives belong to now (see {@link PeProcess#inits}), and the next one's number in it. */
+    private int collectiveInit = 1;
     private int nextSequence;
     private boolean failed;
     private int status;
@@ -155,8 +165,9 @@ final class Job {
             case JobEvent.JoinRequest j -> join(j);
             case JobEvent.Contribution c -> contribute(pes[c.rank()], c);
             case JobEvent.FinalizeRequest f -> finalize(pes[f.rank()]);
+            case JobEvent.RejoinRequest r -> rejoin(pes[r.rank()]);
             case JobEvent.ExitRequest x -> exitRequested(pes[x.rank()], x);
-            case JobEvent.Statistics s -> statistics[s.rank()] = s.data();
+            case JobEvent.Statistics s -> statistics[s.rank()] = Statistics.addPair(statistics[s.rank()], s.data());
             case JobEvent.Disconnected d -> {
                 if (pes[d.rank()].external()) {
                     externalEnded(pes[d.rank()], d.detail());
@@ -194,7 +205,12 @@ final class Job {
             failPe(pe, pe.name() + " exited with status 0 without finalizing while other PEs still run"
                     + " (close the bootstrap or client before exiting)", POLICY_STATUS, true);
         } else if (round != null && !round.hasContributed(pe.rank)) {
-            fail(pe.name() + " exited with status 0 while PEs wait for it in " + round.name(), POLICY_STATUS);
+            if (pe.inits > 0 && pe.inits < round.init) {
+                fail(pe.name() + " exited after " + pairs(pe.inits) + " while PEs wait for it in " + round.name()
+                        + "; " + SAME_COUNT, POLICY_STATUS);
+            } else {
+                fail(pe.name() + " exited with status 0 while PEs wait for it in " + round.name(), POLICY_STATUS);
+            }
         }
     }
 
@@ -231,7 +247,55 @@ final class Job {
         PeProcess pe = pes[j.rank()];
         pe.connection = j.connection();
         pe.peerPid = j.pid();
+        pe.inits = 1;
         j.connection().welcome(pe.rank, pes.length);
+    }
+
+    /**
+     * A PE that finalized initialises again: it takes part once more, as its next init, unless a PE
+     * has already exited after fewer init/finalize pairs (then nobody could complete that init's
+     * collectives: the PE is refused and the job fails).
+     */
+    private void rejoin(PeProcess pe) {
+        if (pe.exited) {
+            return;
+        }
+        if (!pe.finalized) {
+            fail(pe.name() + " asked to join the job again without finalizing first", POLICY_STATUS);
+            return;
+        }
+        int init = pe.inits + 1;
+        String refusal = failed ? "the job is failing" : null;
+        for (PeProcess other : pes) {
+            if (refusal == null && other.exited && other.inits > 0 && other.inits < init) {
+                refusal = pe.name() + " called init #" + init + " but " + other.name() + " exited after "
+                        + pairs(other.inits) + "; " + SAME_COUNT;
+            }
+        }
+        if (refusal != null) {
+            pe.connection.refuseRejoin(refusal);
+            if (!failed) {
+                fail(refusal, POLICY_STATUS);
+            }
+            return;
+        }
+        pe.inits = init;
+        pe.finalized = false;
+        pe.connection.rejoined(init);
+    }
+
+    /** What every mismatch of init/finalize pairs says. */
+    private static final String SAME_COUNT =
+            "init and finalize are collective: every PE must call them the same number of times";
+
+    /** {@code 1 init/finalize pair}, {@code 2 init/finalize pairs}. */
+    private static String pairs(int n) {
+        return n + " init/finalize pair" + (n == 1 ? "" : "s");
+    }
+
+    /** {@code ""} for a PE's first init (as messages always said), else {@code " of init #k"}. */
+    private static String ofInit(int init) {
+        return init > 1 ? " of init #" + init : "";
     }
 
     private void contribute(PeProcess pe, JobEvent.Contribution c) {
@@ -239,23 +303,37 @@ final class Job {
             return;
         }
         String kind = CollectiveRound.name(c.kind());
+        String entered = pe.name() + " entered " + kind + " #" + c.sequence() + ofInit(pe.inits);
+        int init = round != null ? round.init : collectiveInit;
+        if (pe.inits < init) {
+            fail("collective mismatch: " + entered + " after the other PEs finalized init #" + pe.inits
+                    + " and initialised again", POLICY_STATUS);
+            return;
+        }
+        if (round != null && pe.inits > init) {
+            fail("collective mismatch: " + entered + " while PEs still wait for it in " + round.name(), POLICY_STATUS);
+            return;
+        }
+        if (round == null && pe.inits > collectiveInit) {
+            collectiveInit = pe.inits; // the first collective of the PEs' next init: numbered from 0 again
+            nextSequence = 0;
+        }
         if (c.sequence() != nextSequence) {
-            fail(pe.name() + " entered " + kind + " #" + c.sequence() + " but the job is at collective #" + nextSequence,
-                    POLICY_STATUS);
+            fail(entered + " but the job is at collective #" + nextSequence + ofInit(collectiveInit), POLICY_STATUS);
             return;
         }
         if (round == null) {
-            round = new CollectiveRound(nextSequence, c.kind(), pes.length);
+            round = new CollectiveRound(collectiveInit, nextSequence, c.kind(), pes.length);
             for (PeProcess other : pes) {
-                if (other.exited || other.finalized) {
-                    fail(pe.name() + " entered " + round.name() + " but " + other.name()
-                            + (other.exited ? " has exited" : " has finalized") + " and cannot join it", POLICY_STATUS);
+                String why = cannotJoin(other, round);
+                if (why != null) {
+                    fail(pe.name() + " entered " + round.name() + " but " + why, POLICY_STATUS);
                     return;
                 }
             }
         } else if (round.kind != c.kind()) {
             fail("collective mismatch: " + pe.name() + " called " + kind + " as collective #" + round.sequence
-                    + " while other PEs called " + CollectiveRound.name(round.kind), POLICY_STATUS);
+                    + ofInit(round.init) + " while other PEs called " + CollectiveRound.name(round.kind), POLICY_STATUS);
             return;
         } else if (round.hasContributed(pe.rank)) {
             fail(pe.name() + " contributed twice to " + round.name(), POLICY_STATUS);
@@ -271,11 +349,30 @@ final class Job {
         }
     }
 
+    /**
+     * Why {@code other} can never contribute to {@code r}, or null when it has or still may (it is
+     * in {@code r}'s init, or in an earlier one that it will finalize before joining again).
+     */
+    private static String cannotJoin(PeProcess other, CollectiveRound r) {
+        if (other.exited) {
+            return other.inits > 0 && other.inits < r.init
+                    ? other.name() + " exited after " + pairs(other.inits) + "; " + SAME_COUNT
+                    : other.name() + " has exited and cannot join it";
+        }
+        if (other.inits == r.init && other.finalized) {
+            return other.name() + " has finalized and cannot join it";
+        }
+        if (other.inits > r.init) {
+            return other.name() + " has finalized init #" + r.init + " and initialised again (collective mismatch)";
+        }
+        return null;
+    }
+
     private void finalize(PeProcess pe) {
         if (failed || pe.exited) {
             return;
         }
-        if (round != null && !round.hasContributed(pe.rank)) {
+        if (round != null && round.init == pe.inits && !round.hasContributed(pe.rank)) {
             fail(pe.name() + " finalized while other PEs wait for it in " + round.name(), POLICY_STATUS);
             return;
         }

@@ -23,6 +23,10 @@ sealed interface JobEvent {
     record FinalizeRequest(int rank) implements JobEvent {
     }
 
+    /** A PE that finalized asks to take part again: its program initialises once more. */
+    record RejoinRequest(int rank) implements JobEvent {
+    }
+
     /** A joined PE ends the whole job with {@code status} ({@code call} names what it called). */
     record ExitRequest(int rank, int status, String call) implements JobEvent {
     }

@@ -34,6 +34,19 @@ final class PeConnection {
         send(RendezvousProtocol.WELCOME, b.array());
     }
 
+    /** Lets the PE, which finalized, take part again as its init number {@code init} (2 for its second). */
+    void rejoined(int init) {
+        send(RendezvousProtocol.REJOINED, ByteBuffer.allocate(4).putInt(init).array());
+    }
+
+    /**
+     * Tells a finalized PE why it may not initialise again; the connection stays open (the job is
+     * failed next, and the teardown ends the PE).
+     */
+    void refuseRejoin(String reason) {
+        send(RendezvousProtocol.REFUSE, RendezvousProtocol.text(reason));
+    }
+
     /** Tells the PE why it may not join, and hangs up. */
     void refuse(String reason) {
         send(RendezvousProtocol.REFUSE, RendezvousProtocol.text(reason));

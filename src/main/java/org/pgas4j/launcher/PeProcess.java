@@ -24,8 +24,13 @@ final class PeProcess {
 
     /** Its authenticated rendezvous connection, once joined. */
     PeConnection connection;
-    /** Whether it said it finalized (closed its bootstrap). */
+    /** Whether it said it finalized (closed its bootstrap) and has not joined again since. */
     boolean finalized;
+    /**
+     * How many times it joined the job: 0 before its first init, 1 after it, 2 once it finalized
+     * and initialised again ({@code REJOIN}), and so on. Its collectives belong to this init.
+     */
+    int inits;
     /** The pid the PE gave when it joined (on its own host). */
     long peerPid;
     /** Whether its rendezvous connection ended without a finalization. */

@@ -206,6 +206,8 @@ final class RendezvousServer implements AutoCloseable {
                     events.accept(new JobEvent.Statistics(rank, f.payload()));
                 } else if (f.type() == FINALIZE) {
                     events.accept(new JobEvent.FinalizeRequest(rank));
+                } else if (f.type() == RendezvousProtocol.REJOIN) {
+                    events.accept(new JobEvent.RejoinRequest(rank));
                 } else if (f.type() == RendezvousProtocol.EXIT) {
                     ByteBuffer b = f.buffer();
                     int status = b.remaining() < 4 ? -1 : b.getInt();

@@ -50,4 +50,19 @@ final class Statistics {
             err.message(line);
         }
     }
+
+    /**
+     * A PE's counters once it sent those of another init/finalize pair: the sum of its pairs, or
+     * {@code later} alone when it is the first (or the earlier cannot be read).
+     */
+    static byte[] addPair(byte[] earlier, byte[] later) {
+        if (earlier == null) {
+            return later;
+        }
+        try {
+            return org.pgas4j.internal.stats.PeStats.PeReport.sum(earlier, later);
+        } catch (IllegalArgumentException e) {
+            return later; // the report then says what is wrong with them, if anything
+        }
+    }
 }

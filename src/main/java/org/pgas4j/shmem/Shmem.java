@@ -77,9 +77,12 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
     /**
      * Starts OpenSHMEM on this PE ({@code shmem_init}): initialises the pgas4j client with a
      * symmetric heap of {@code SHMEM_SYMMETRIC_SIZE} bytes (the default space). Collective over
-     * all PEs of the job.
+     * all PEs of the job. May follow a {@link #close()} on the same PE (repeated pairs, see
+     * {@link #queryInitialized()}).
      *
      * @throws BadArgumentException if a setting is invalid
+     * @throws IllegalStateException if this PE has a live {@code Shmem} or client already, or was
+     *         started through PMIx and has finalized
      */
     public static Shmem init() {
         return initThread(ThreadLevel.SINGLE);
@@ -129,8 +132,10 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
     /**
      * {@code shmem_query_initialized}: whether this handle is between its {@link #init()} (or
      * {@link #initThread}) and its {@link #close()}. A {@code Shmem} is one init/finalize pair;
-     * a program that needs another pair on the same PE starts one after closing this one, on the
-     * transports where a PE can rejoin its job (see docs/openshmem.md).
+     * a program that needs another pair on the same PE starts one after closing this one: in-JVM
+     * jobs and PEs of {@code bin/pgas4j run} rejoin their job with the same PE number (not PEs
+     * started through PMIx). Init and finalize are collective: every PE makes the same number of
+     * pairs, or the launcher fails the job naming the PEs (see docs/openshmem.md).
      */
     public boolean queryInitialized() {
         return !closed;

@@ -35,7 +35,8 @@ import org.pgas4j.testing.SystemComponent;
  * rendezvous handed over through PMIx, no shared file; without PMIx, the rendezvous file); a PE
  * killed with SIGKILL ends the step with the PE named and no shared file left, also a lone PE under
  * {@code bin/pgas4j exec}; {@code mpirun --oversubscribe --allow-run-as-root} jobs and a killed PE
- * under mpirun. Skipped where Slurm, munge or libpmix is missing or
+ * under mpirun; repeated init/finalize pairs under {@code run --slurm} (each task's PE rejoins task
+ * 0's rendezvous), and the one-pair limit of a PE started through PMIx. Skipped where Slurm, munge or libpmix is missing or
  * the tests do not run as root.
  */
 @Needs({SystemComponent.ROOT, SystemComponent.SLURM, SystemComponent.PMIX})
@@ -170,6 +171,36 @@ class PmixLaunchTest {
         cmd.addAll(java());
         cmd.addAll(List.of("-cp", MAIN + File.pathSeparator + TESTS, HostsPe.class.getName(), "hold"));
         assertKilledPeIsNamed(cluster.command(cmd), 4, "srun");
+    }
+
+    @Test
+    void underRunSlurmEveryTasksPeInitsAgainAfterFinalizing() throws Exception {
+        List<String> cmd = srun(3);
+        cmd.addAll(java());
+        cmd.addAll(List.of("-cp", MAIN, Launcher.class.getName(), "run", "--slurm", "-Dpgas4j.shm.dir=" + shmDir(),
+                "-Dpgas4j.segment.size=1m", "-cp", TESTS, "org.pgas4j.shmem.RepeatedInitPe", "2"));
+        ProcessBuilder pb = cluster.command(cmd);
+        pb.environment().put(RendezvousFile.DIR_VARIABLE, dir.resolve("no-such-shared-directory").toString());
+        Result r = run(pb);
+        assertEquals(0, r.status(), r::toString);
+        for (int pe = 0; pe < 3; pe++) {
+            for (int pair = 1; pair <= 2; pair++) {
+                assertTrue(r.out().contains("PAIR " + pair + " PE " + pe + " OF 3 OK"), "PE " + pe + " pair " + pair + ": " + r);
+            }
+        }
+        assertEquals(List.of(), List.of(listShm()), "shared files left in " + shmDir());
+    }
+
+    @Test
+    void aPeStartedThroughPmixMakesOneInitFinalizePairAndIsToldSo() throws Exception {
+        List<String> cmd = srun(2);
+        cmd.addAll(java());
+        cmd.addAll(List.of("-cp", MAIN + File.pathSeparator + TESTS, "org.pgas4j.shmem.RepeatedInitPe", "2"));
+        Result r = run(cluster.command(cmd));
+        assertNotEquals(0, r.status(), r::toString);
+        assertTrue(r.out().contains("PAIR 1 PE 0 OF 2 OK") && r.out().contains("PAIR 1 PE 1 OF 2 OK"), r::toString);
+        assertTrue(r.err().contains("a PE started by a PMIx launcher (srun, mpirun) initialises one client in its life"),
+                r::toString);
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -44,7 +45,9 @@ import org.pgas4j.testing.SystemComponent;
  * promises (hybrid: the PEs of its namespace; ucx: itself); that conformance sets pass on the same
  * placement (rma over ucx; rma, atomics, coll and am over hybrid, where same-host atomics are
  * processor instructions and cross-host ones UCX's, on the same words); and that killing nsB's PEs
- * fails the job within seconds with a message naming nsB. Skipped when not root, without
+ * fails the job within seconds with a message naming nsB; that PEs on both hosts make repeated
+ * init/finalize pairs (rejoining with the same ranks), and that a PE of nsB that dies between pairs
+ * fails the job naming it. Skipped when not root, without
  * {@code ip}, or without libucp; the namespaces (and with them the veth) are removed after the
  * tests, also when one fails.
  */
@@ -148,6 +151,34 @@ class UcxNetnsLauncherTest {
         assertEquals(137, r.status(), r::toString);
         assertTrue(r.err().contains("pgas4j: host nsB lost all its PEs (2, 3): PE "), r::toString);
         assertTrue(millis < 10_000, "the job took " + millis + " ms to fail after the kill\n" + r);
+    }
+
+    @ParameterizedTest(name = "--transport {0}")
+    @ValueSource(strings = {"ucx", "auto"})
+    @Timeout(180)
+    void pesInitAgainAfterFinalizingAndRejoinAcrossTheTwoHosts(String transport) throws Exception {
+        LauncherProcess.Result r = launcher(transport, "--tag-output", "-cp", LauncherProcess.TEST_CLASSES.toString(),
+                "org.pgas4j.shmem.RepeatedInitPe", "2").await(170);
+        assertEquals(0, r.status(), r::toString);
+        for (int pe = 0; pe < 4; pe++) {
+            for (int pair = 1; pair <= 2; pair++) {
+                assertTrue(r.outLines().contains("[" + pe + "] PAIR " + pair + " PE " + pe + " OF 4 OK"),
+                        "PE " + pe + ", pair " + pair + "\n" + r);
+            }
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void aPeOfTheOtherHostThatDiesBetweenPairsFailsTheJobNamingIt() throws Exception {
+        long t0 = System.nanoTime();
+        LauncherProcess.Result r = launcher("auto", "--tag-output", "-cp", LauncherProcess.TEST_CLASSES.toString(),
+                "org.pgas4j.shmem.RepeatedInitPe", "3", "die", "3", "1", "halt").await(170);
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertEquals(3, r.status(), r::toString);
+        assertTrue(Pattern.compile("PE 3 on host nsB \\([^)]*\\) exited with status 3")
+                .matcher(r.err()).find(), r::toString);
+        assertTrue(millis < 120_000, "the job took " + millis + " ms\n" + r);
     }
 
     /**

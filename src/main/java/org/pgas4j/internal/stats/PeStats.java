@@ -190,23 +190,32 @@ public final class PeStats {
      * counts.
      */
     public byte[] encode() {
-        long[] sum = snapshot();
+        return write(rank, size, hostName(), System.nanoTime() - startNanos, Stats.KIND_NAMES, Stats.WAIT_NAMES,
+                snapshot());
+    }
+
+    /**
+     * The encoding of {@link #close()}: a header, then {@code values} laid out as a {@link #snapshot()}
+     * (operations and bytes by kind and target, wait counts, wait nanoseconds).
+     */
+    private static byte[] write(int rank, int size, String host, long elapsedNanos, List<String> kinds,
+                                List<String> waits, long[] values) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(MAGIC);
             out.writeInt(rank);
             out.writeInt(size);
-            out.writeUTF(hostName());
-            out.writeLong(System.nanoTime() - startNanos);
-            out.writeInt(Stats.KINDS);
-            for (String k : Stats.KIND_NAMES) {
+            out.writeUTF(host);
+            out.writeLong(elapsedNanos);
+            out.writeInt(kinds.size());
+            for (String k : kinds) {
                 out.writeUTF(k);
             }
-            out.writeInt(Stats.WAITS);
-            for (String w : Stats.WAIT_NAMES) {
+            out.writeInt(waits.size());
+            for (String w : waits) {
                 out.writeUTF(w);
             }
-            for (long v : sum) {
+            for (long v : values) {
                 out.writeLong(v);
             }
         } catch (IOException e) {
@@ -247,6 +256,40 @@ public final class PeStats {
                 s += v;
             }
             return s;
+        }
+
+        /**
+         * The counters of one PE's two init/finalize pairs, each encoded by {@link PeStats#close()},
+         * added up (operations, bytes, waits and the time from init to close), encoded the same way:
+         * a PE that initialises again reports the sum of its pairs.
+         *
+         * @throws IllegalArgumentException when either is malformed or they are not of one PE
+         */
+        public static byte[] sum(byte[] earlier, byte[] later) {
+            PeReport a = decode(earlier);
+            PeReport b = decode(later);
+            if (a.rank != b.rank || a.size != b.size || !a.kinds.equals(b.kinds) || !a.waits.equals(b.waits)) {
+                throw new IllegalArgumentException("the counters of PE " + b.rank + " of " + b.size
+                        + " follow those of PE " + a.rank + " of " + a.size + " (or other kinds)");
+            }
+            int k = b.kinds.size();
+            int w = b.waits.size();
+            long[] values = new long[2 * k * b.size + 2 * w];
+            int i = 0;
+            for (int m = 0; m < 2; m++) {
+                long[][] x = m == 0 ? a.ops : a.bytes;
+                long[][] y = m == 0 ? b.ops : b.bytes;
+                for (int kind = 0; kind < k; kind++) {
+                    for (int t = 0; t < b.size; t++) {
+                        values[i++] = x[kind][t] + y[kind][t];
+                    }
+                }
+            }
+            for (int j = 0; j < w; j++) {
+                values[i + j] = a.waitCounts[j] + b.waitCounts[j];
+                values[i + w + j] = a.waitNanos[j] + b.waitNanos[j];
+            }
+            return write(b.rank, b.size, b.host, a.elapsedNanos + b.elapsedNanos, b.kinds, b.waits, values);
         }
 
         /**

@@ -1,6 +1,7 @@
 package org.pgas4j.transport.local;
 
 import org.pgas4j.bootstrap.Bootstrap;
+import org.pgas4j.internal.stats.PeStats;
 
 /** The bootstrap of one PE of an in-JVM job: collectives through the shared {@link LocalFabric}. */
 final class LocalBootstrap implements Bootstrap {
@@ -56,10 +57,14 @@ final class LocalBootstrap implements Bootstrap {
         return "local";
     }
 
-    /** {@inheritDoc} Keeps them for the in-JVM job, which writes the report when its PEs have ended. */
+    /**
+     * {@inheritDoc} Keeps them for the in-JVM job, which writes the report when its PEs have ended;
+     * a PE that makes several init/finalize pairs is reported with their sum.
+     */
     @Override
     public boolean sendStatistics(byte[] counters) {
-        fabric.statistics.set(rank, counters.clone());
+        byte[] mine = counters.clone();
+        fabric.statistics.updateAndGet(rank, earlier -> earlier == null ? mine : PeStats.PeReport.sum(earlier, mine));
         return true;
     }
 

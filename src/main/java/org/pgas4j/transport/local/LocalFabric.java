@@ -24,6 +24,8 @@ final class LocalFabric {
     private byte[][] lastResult;
     private int arrived;
     private long generation;
+    /** Which PEs' threads have returned; guarded by {@link #lock}. */
+    private final boolean[] ended;
     private volatile String failure;
     private volatile int exitRank = -1;
     private volatile int exitStatus;
@@ -39,6 +41,7 @@ final class LocalFabric {
         this.controls = new AtomicReferenceArray<>(size);
         this.messages = new AtomicReferenceArray<>(size);
         this.gathering = new byte[size][];
+        this.ended = new boolean[size];
         this.statistics = new AtomicReferenceArray<>(size);
     }
 
@@ -102,6 +105,7 @@ final class LocalFabric {
                 return lastResult.clone();
             }
             while (generation == gen) {
+                failIfOneEnded(rank);
                 if (failure != null) {
                     throw new BootstrapException("PE " + rank + ": " + failure);
                 }
@@ -114,6 +118,28 @@ final class LocalFabric {
             }
             // The next exchange cannot complete before this PE joins it, so lastResult is ours.
             return lastResult.clone();
+        }
+    }
+
+    /**
+     * PE {@code rank}'s thread returned: an exchange that waits for it fails instead of hanging (a
+     * program whose PEs make different numbers of init/finalize pairs, say).
+     */
+    void ended(int rank) {
+        synchronized (lock) {
+            ended[rank] = true;
+            lock.notifyAll();
+        }
+    }
+
+    /** Caller holds {@link #lock}, waiting in an exchange: fails the job when a PE it waits for has ended. */
+    private void failIfOneEnded(int rank) {
+        for (int r = 0; r < size && failure == null; r++) {
+            if (ended[r] && gathering[r] == null) {
+                failure = "PE " + r + " has ended while PE " + rank + " waits for it in a bootstrap exchange;"
+                        + " init and finalize are collective: every PE must call them the same number of times";
+                lock.notifyAll();
+            }
         }
     }
 

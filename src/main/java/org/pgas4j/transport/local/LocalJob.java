@@ -120,6 +120,7 @@ public final class LocalJob {
             first.compareAndSet(null, new LocalJobException(why, t));
             fabric.fail(why);
         } finally {
+            fabric.ended(rank);
             Bootstraps.unbindThread();
             RANK.remove();
         }
