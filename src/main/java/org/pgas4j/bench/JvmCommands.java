@@ -97,6 +97,15 @@ final class JvmCommands {
     /** {@link #pgasJob(String, long, List, Class, String...)} with {@code pes} PEs instead of {@link #PES}. */
     static List<String> pgasJob(String transport, int pes, long timeoutSeconds, List<String> peJvmOptions,
                                 Class<?> mainClass, String... args) {
+        return pgasJob(transport, pes, timeoutSeconds, List.of(), peJvmOptions, mainClass, args);
+    }
+
+    /**
+     * {@link #pgasJob(String, int, long, List, Class, String...)} with more options of {@code run}
+     * itself before the program, such as {@code --aot FILE} or {@code --no-aot}.
+     */
+    static List<String> pgasJob(String transport, int pes, long timeoutSeconds, List<String> runOptions,
+                                List<String> peJvmOptions, Class<?> mainClass, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
         cmd.addAll(JVM_OPTIONS);
@@ -113,6 +122,7 @@ final class JvmCommands {
         for (String option : peJvmOptions) {
             cmd.addAll(List.of("--jvm-arg", option));
         }
+        cmd.addAll(runOptions);
         cmd.addAll(List.of("-cp", cp, mainClass.getName()));
         cmd.addAll(List.of(args));
         return cmd;
