@@ -56,6 +56,16 @@ final class JvmCommands {
         }
     }
 
+    /**
+     * Whether pgas4j's own AOT cache ({@code pgas4j-runtime.aot}, which {@code bin/pgas4j} trains
+     * next to the jar) is there, so that jobs of {@link #pgasJob} start from it unless told
+     * {@code --no-aot}.
+     */
+    static boolean runtimeAotCache() {
+        Path first = Path.of(classPath().split(File.pathSeparator)[0]).toAbsolutePath();
+        return first.toString().endsWith(".jar") && java.nio.file.Files.isRegularFile(first.resolveSibling("pgas4j-runtime.aot"));
+    }
+
     /** A plain JVM running {@code mainClass} with {@code args}: no launcher, no pgas4j job. */
     static List<String> plainJvm(Class<?> mainClass, String... args) {
         List<String> cmd = new ArrayList<>();

@@ -55,8 +55,7 @@ final class WarmupBenchmark implements Benchmark {
         int rounds = options.quick() ? 1 : 3;
         String steps = Integer.toString(WarmupPe.STEPS);
         String passes = Integer.toString(WarmupPe.PASSES);
-        boolean runtimeCache = Files.isRegularFile(Path.of(JvmCommands.classPath().split(java.io.File.pathSeparator)[0])
-                .toAbsolutePath().resolveSibling("pgas4j-runtime.aot"));
+        boolean runtimeCache = JvmCommands.runtimeAotCache();
         out.println("# pgas4j bench warmup | " + BenchPlot.subtitle(JvmCommands.TRANSPORT) + " | " + passes + " passes of "
                 + steps + " steps | rounds: " + rounds);
         out.flush();
