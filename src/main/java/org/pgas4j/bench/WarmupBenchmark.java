@@ -15,9 +15,9 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * {@code pgas4j bench warmup [--json FILE] [--quick] [--native]}: how fast a fresh 2-PE job is
+ * {@code pgas4j bench warmup [--json FILE] [--quick] [--native] [--steps N]}: how fast a fresh 2-PE job is
  * from its first step ({@link WarmupPe}: the lock-step loop of issue 27 and a put/get/fetch-add
- * stream, three passes of 65,536 steps each, microseconds per step over the first 1,000 steps,
+ * stream, three passes of 65,536 steps each (N with {@code --steps}), microseconds per step over the first 1,000 steps,
  * pass 1, pass 2 and pass 3, the steady state), in jobs without an AOT cache ({@code --no-aot}),
  * with one this run trained for the program ({@code run --aot-train} once, then {@code --aot}),
  * and, when {@code target/pgas4j-runtime.aot} is there, with the runtime's own cache (no AOT
@@ -36,6 +36,7 @@ final class WarmupBenchmark implements Benchmark {
     private static final long TIMEOUT_SECONDS = 300;
     private static final String AOT = "aot_";
     private static final String RUNTIME_AOT = "runtime_aot_";
+    private static final String STEPS = "--steps";
 
     @Override
     public String name() {
@@ -44,16 +45,23 @@ final class WarmupBenchmark implements Benchmark {
 
     @Override
     public String summary() {
-        return "[--json FILE] [--quick] [--native]  µs per step of a fresh job (lock-step loop, put/get/fetch-add stream):"
+        return "[--json FILE] [--quick] [--native] [--steps N]  µs per step of a fresh job (lock-step loop, put/get/fetch-add stream):"
                 + " first 1,000 steps, first 65,536, steady; without and with an AOT cache";
     }
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
-        RmaOptions options = RmaOptions.parseWithBaselines(NAME, args);
+        int stepsPerPass = WarmupPe.STEPS;
+        List<String> rest = new ArrayList<>(args);
+        int at = rest.indexOf(STEPS);
+        if (at >= 0) {
+            stepsPerPass = steps(at + 1 < rest.size() ? rest.get(at + 1) : null);
+            rest.subList(at, Math.min(at + 2, rest.size())).clear();
+        }
+        RmaOptions options = RmaOptions.parseWithBaselines(NAME, rest);
         JsonFile.check(NAME, options.json());
         int rounds = options.quick() ? 1 : 3;
-        String steps = Integer.toString(WarmupPe.STEPS);
+        String steps = Integer.toString(stepsPerPass);
         String passes = Integer.toString(WarmupPe.PASSES);
         boolean runtimeCache = JvmCommands.runtimeAotCache();
         out.println("# pgas4j bench warmup | " + BenchPlot.subtitle(JvmCommands.TRANSPORT) + " | " + passes + " passes of "
@@ -68,7 +76,7 @@ final class WarmupBenchmark implements Benchmark {
             Progress progress = new Progress(NAME, 1 + rounds * LOOPS.size() * variants, err);
             Path cache = dir.resolve("warmup.aot");
             progress.phase("training an AOT cache for the loops (run --aot-train)");
-            ChildProcess.run("AOT training job", job(List.of("--aot-train", cache.toString()), "train"),
+            ChildProcess.run("AOT training job", job(List.of("--aot-train", cache.toString()), "train", steps),
                     TIMEOUT_SECONDS + 10, err);
             List<Map<String, Double>> perRound = new ArrayList<>();
             for (int r = 1; r <= rounds; r++) {
@@ -76,13 +84,13 @@ final class WarmupBenchmark implements Benchmark {
                 Map<String, Double> round = new LinkedHashMap<>();
                 for (String loop : LOOPS) {
                     progress.phase(loop + ", no AOT cache" + of);
-                    round.putAll(ChildProcess.run(loop + " job", job(List.of("--no-aot"), loop), TIMEOUT_SECONDS + 10, err));
+                    round.putAll(ChildProcess.run(loop + " job", job(List.of("--no-aot"), loop, steps), TIMEOUT_SECONDS + 10, err));
                     progress.phase(loop + ", with the program's AOT cache" + of);
-                    prefixed(AOT, ChildProcess.run(loop + " job (--aot)", job(List.of("--aot", cache.toString()), loop),
+                    prefixed(AOT, ChildProcess.run(loop + " job (--aot)", job(List.of("--aot", cache.toString()), loop, steps),
                             TIMEOUT_SECONDS + 10, err), round);
                     if (runtimeCache) {
                         progress.phase(loop + ", with the runtime's AOT cache" + of);
-                        prefixed(RUNTIME_AOT, ChildProcess.run(loop + " job (runtime cache)", job(List.of(), loop),
+                        prefixed(RUNTIME_AOT, ChildProcess.run(loop + " job (runtime cache)", job(List.of(), loop, steps),
                                 TIMEOUT_SECONDS + 10, err), round);
                     }
                     if (shmem.isEmpty()) {
@@ -111,9 +119,24 @@ final class WarmupBenchmark implements Benchmark {
         return 0;
     }
 
-    private static List<String> job(List<String> runOptions, String loop) {
+    private static List<String> job(List<String> runOptions, String loop, String steps) {
         return JvmCommands.pgasJob(JvmCommands.TRANSPORT, JvmCommands.PES, TIMEOUT_SECONDS, runOptions, List.of(),
-                WarmupPe.class, loop, Integer.toString(WarmupPe.STEPS), Integer.toString(WarmupPe.PASSES));
+                WarmupPe.class, loop, steps, Integer.toString(WarmupPe.PASSES));
+    }
+
+    /** The value of {@code --steps}: a whole number from {@link WarmupPe#FIRST} to 2^24. */
+    private static int steps(String value) {
+        int n;
+        try {
+            n = value == null ? -1 : Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            n = -1;
+        }
+        if (n < WarmupPe.FIRST || n > 1 << 24) {
+            throw new org.pgas4j.launcher.UsageException("bench warmup: --steps needs a whole number of steps per pass from "
+                    + WarmupPe.FIRST + " to " + (1 << 24) + ", not " + (value == null ? "nothing" : "'" + value + "'"));
+        }
+        return n;
     }
 
     private static void prefixed(String prefix, Map<String, Double> figures, Map<String, Double> into) {
