@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
  * the JDK and the class path; a stale one is left out with a one-line warning.</li>
  * <li>no option: the runtime's own cache ({@link AotCache#runtimeCache}), when there is a fresh
  * one, with pgas4j's jar first on the class path (a cache serves a class path that starts with its
- * training's); {@code -Dpgas4j.aot=false} or {@code --no-aot} leave it out.</li>
+ * training's), for a job on this host only; {@code -Dpgas4j.aot=false} or {@code --no-aot} leave it
+ * out.</li>
  * </ul>
  * The JVM's own {@code [aot]} messages never reach the program's output: PE 0 logs them to a file,
  * and the launcher reports the first, if any, in one line once the job has ended.
@@ -56,10 +57,13 @@ final class AotJob {
      *
      * @param program the checked program
      * @param self pgas4j's own jar or class directory
+     * @param remoteHosts whether PEs run on other hosts, where the runtime's cache is not used: its
+     *        record describes this host's jar only
      * @param err where a stale cache's warning goes
      * @throws UsageException when a class-path directory cannot be packed for training
      */
-    static AotJob plan(AotRequest request, ProgramCheck.Program program, Path self, String jobId, LineSink err) {
+    static AotJob plan(AotRequest request, ProgramCheck.Program program, Path self, String jobId, boolean remoteHosts,
+                       LineSink err) {
         switch (request.mode()) {
             case TRAIN -> {
                 AotCache cache = new AotCache(request.file());
@@ -84,7 +88,7 @@ final class AotJob {
             case DEFAULT -> {
                 AotCache runtime = AotCache.runtimeCache(self);
                 if (runtime == null || !Files.isRegularFile(runtime.file())
-                        || "false".equals(System.getProperty(DEFAULT_PROPERTY)) || program.modular()) {
+                        || "false".equals(System.getProperty(DEFAULT_PROPERTY)) || program.modular() || remoteHosts) {
                     return none(program);
                 }
                 List<String> cp = new ArrayList<>();

@@ -77,7 +77,7 @@ final class RunCommand {
             options = options.withJvmArg("-Dpgas4j.stats.file=" + statsFile.toAbsolutePath());
         }
         createJfrDirectory(options);
-        AotJob aot = AotJob.plan(options.aot(), program, SelfLocation.path(), jobId, err);
+        AotJob aot = AotJob.plan(options.aot(), program, SelfLocation.path(), jobId, hosts.nodeCount() > 1, err);
         program = aot.program();
         String secret = credentials.secret();
         BlockingQueue<JobEvent> events = new LinkedBlockingQueue<>();
