@@ -184,9 +184,10 @@ final class AotCache {
         return classPath.stream().map(e -> Path.of(e).toAbsolutePath().normalize().toString()).toList();
     }
 
+    /** A class-path entry's size and time, "absent" for one that is not there (the JVM skips those). */
     private static String stamp(Path p) throws IOException {
         if (!Files.exists(p)) {
-            throw new IOException("no such file");
+            return "absent";
         }
         return Files.size(p) + "@" + Files.getLastModifiedTime(p).toMillis();
     }
