@@ -23,7 +23,8 @@ public final class BenchMain {
             new ShmemBenchmark(),
             new MpiBenchmark(),
             new GaspiBenchmark(),
-            new StartupBenchmark());
+            new StartupBenchmark(),
+            new WarmupBenchmark());
 
     private BenchMain() {
     }

@@ -56,6 +56,16 @@ final class JvmCommands {
         }
     }
 
+    /**
+     * Whether pgas4j's own AOT cache ({@code pgas4j-runtime.aot}, which {@code bin/pgas4j} trains
+     * next to the jar) is there, so that jobs of {@link #pgasJob} start from it unless told
+     * {@code --no-aot}.
+     */
+    static boolean runtimeAotCache() {
+        Path first = Path.of(classPath().split(File.pathSeparator)[0]).toAbsolutePath();
+        return first.toString().endsWith(".jar") && java.nio.file.Files.isRegularFile(first.resolveSibling("pgas4j-runtime.aot"));
+    }
+
     /** A plain JVM running {@code mainClass} with {@code args}: no launcher, no pgas4j job. */
     static List<String> plainJvm(Class<?> mainClass, String... args) {
         List<String> cmd = new ArrayList<>();
@@ -97,6 +107,15 @@ final class JvmCommands {
     /** {@link #pgasJob(String, long, List, Class, String...)} with {@code pes} PEs instead of {@link #PES}. */
     static List<String> pgasJob(String transport, int pes, long timeoutSeconds, List<String> peJvmOptions,
                                 Class<?> mainClass, String... args) {
+        return pgasJob(transport, pes, timeoutSeconds, List.of(), peJvmOptions, mainClass, args);
+    }
+
+    /**
+     * {@link #pgasJob(String, int, long, List, Class, String...)} with more options of {@code run}
+     * itself before the program, such as {@code --aot FILE} or {@code --no-aot}.
+     */
+    static List<String> pgasJob(String transport, int pes, long timeoutSeconds, List<String> runOptions,
+                                List<String> peJvmOptions, Class<?> mainClass, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
         cmd.addAll(JVM_OPTIONS);
@@ -113,6 +132,7 @@ final class JvmCommands {
         for (String option : peJvmOptions) {
             cmd.addAll(List.of("--jvm-arg", option));
         }
+        cmd.addAll(runOptions);
         cmd.addAll(List.of("-cp", cp, mainClass.getName()));
         cmd.addAll(List.of(args));
         return cmd;

@@ -8,6 +8,8 @@ package org.pgas4j.bench;
 enum NativeProbe {
     /** OpenSHMEM: put, get, put rate, atomics, barrier, sum-to-all, start-up (Open MPI's OSHMEM). */
     SHMEM("shmem_probe", "native OpenSHMEM", NativeTool.OSHCC, NativeTool.OSHRUN),
+    /** OpenSHMEM: the lock-step loop and the put/get/fetch-add stream of {@code bench warmup} (Open MPI's OSHMEM). */
+    WARMUP("warmup_probe", "native OpenSHMEM", NativeTool.OSHCC, NativeTool.OSHRUN),
     /** MPI-3 one-sided: put, get, fetch-and-op, compare-and-swap, barrier, allreduce (Open MPI). */
     MPI("mpi_rma_probe", "native MPI RMA", NativeTool.MPICC, NativeTool.MPIRUN),
     /** The machine: memcpy bandwidth and a cross-core cache-line ping-pong. */

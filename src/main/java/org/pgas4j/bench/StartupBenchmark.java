@@ -20,6 +20,9 @@ import java.util.Set;
  * with {@code SLURM_CONF} naming a cluster), alternated with the same job under
  * {@code srun --mpi=pmix -n N}, one plain PE JVM per task as {@code bin/pgas4j exec} leaves it:
  * {@code startup_pmix_s} and {@code startup_pmix_vs_launcher} (N to the ratio PMIx / launcher).
+ * When pgas4j's own AOT cache ({@code target/pgas4j-runtime.aot}) is there, the jobs of
+ * {@code startup_s} start from it, as {@code pgas4j run} does by default, and each round also times
+ * the job with {@code --no-aot}: {@code startup_no_aot_s} and {@code startup_aot_vs_no_aot}.
  */
 final class StartupBenchmark implements Benchmark {
     private static final String NAME = "startup";
@@ -28,6 +31,7 @@ final class StartupBenchmark implements Benchmark {
     private static final String STARTUP_S = "startup_s";
     private static final String NATIVE_STARTUP_S = "native_startup_s";
     private static final String STARTUP_PMIX_S = "startup_pmix_s";
+    private static final String STARTUP_NO_AOT_S = "startup_no_aot_s";
     private static final String PMIX = "--pmix";
 
     @Override
@@ -44,6 +48,7 @@ final class StartupBenchmark implements Benchmark {
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
         boolean pmix = args.contains(PMIX);
+        boolean runtimeCache = JvmCommands.runtimeAotCache();
         RmaOptions options = RmaOptions.parseWithBaselines(NAME, args.stream().filter(a -> !a.equals(PMIX)).toList());
         if (pmix && !onPath("srun")) {
             throw new org.pgas4j.launcher.UsageException("bench startup: --pmix needs Slurm's srun on the PATH"
@@ -58,7 +63,7 @@ final class StartupBenchmark implements Benchmark {
         Map<String, Object> doc = new LinkedHashMap<>();
         try (NativeRunner natives = NativeRunner.create(JvmCommands.TRANSPORT, Map.of())) {
             Optional<String> shmem = NativeBaselines.unavailable(options, natives, NativeProbe.SHMEM, err);
-            Progress progress = new Progress(NAME, PES.size() * rounds * ((shmem.isEmpty() ? 2 : 1) + (pmix ? 1 : 0)), err);
+            Progress progress = new Progress(NAME, PES.size() * rounds * ((shmem.isEmpty() ? 2 : 1) + (pmix ? 1 : 0) + (runtimeCache ? 1 : 0)), err);
             for (int n : PES) {
                 List<Map<String, Double>> perRound = new ArrayList<>();
                 for (int r = 1; r <= rounds; r++) {
@@ -67,6 +72,12 @@ final class StartupBenchmark implements Benchmark {
                     Map<String, Double> round = new LinkedHashMap<>();
                     round.put(ResultLine.key(STARTUP_S, n), timed(() -> ChildProcess.run("startup job N=" + n,
                             JvmCommands.pgasJob(JvmCommands.TRANSPORT, n, TIMEOUT_SECONDS, List.of(), StartupPe.class), TIMEOUT_SECONDS + 10, err)));
+                    if (runtimeCache) {
+                        progress.phase("pgas4j job of " + n + " PEs without the runtime's AOT cache (--no-aot)" + of);
+                        round.put(ResultLine.key(STARTUP_NO_AOT_S, n), timed(() -> ChildProcess.run("startup job N=" + n
+                                + " --no-aot", JvmCommands.pgasJob(JvmCommands.TRANSPORT, n, TIMEOUT_SECONDS, List.of("--no-aot"),
+                                List.of(), StartupPe.class), TIMEOUT_SECONDS + 10, err)));
+                    }
                     if (shmem.isEmpty()) {
                         progress.phase(NativeProbe.SHMEM.label() + " start-up, " + n + " PEs" + of);
                         round.put(ResultLine.key(NATIVE_STARTUP_S, n), timed(() -> natives.run(NativeProbe.SHMEM, n,
@@ -116,12 +127,38 @@ final class StartupBenchmark implements Benchmark {
                     c == null ? "-" : RmaTable.fixed(s / c));
         }
         doc.put(STARTUP_S, ours);
+        printNoAot(results, out, doc);
         printPmix(results, out, doc);
         if (!theirs.isEmpty()) {
             doc.put(NATIVE_STARTUP_S, theirs);
             doc.put("startup_vs_native", ratios);
             doc.put("startup_vs_native_16", ratios.get("16"));
         }
+    }
+
+    /**
+     * The figures without the runtime's AOT cache, when it was there to compare with: seconds
+     * ({@code startup_no_aot_s}) and the ratio with / without ({@code startup_aot_vs_no_aot}).
+     */
+    private static void printNoAot(Map<String, Double> results, PrintStream out, Map<String, Object> doc) {
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        Map<String, Double> ratios = new LinkedHashMap<>();
+        for (int n : PES) {
+            Double p = results.get(ResultLine.key(STARTUP_NO_AOT_S, n));
+            if (p != null) {
+                seconds.put(Integer.toString(n), p);
+                ratios.put(Integer.toString(n), results.get(ResultLine.key(STARTUP_S, n)) / p);
+            }
+        }
+        if (seconds.isEmpty()) {
+            return;
+        }
+        out.printf(Locale.ROOT, "%6s %18s %12s%n", "PEs", "--no-aot (s)", "AOT / none");
+        for (String n : seconds.keySet()) {
+            out.printf(Locale.ROOT, "%6s %18s %12s%n", n, RmaTable.fixed(seconds.get(n)), RmaTable.fixed(ratios.get(n)));
+        }
+        doc.put(STARTUP_NO_AOT_S, seconds);
+        doc.put("startup_aot_vs_no_aot", ratios);
     }
 
     /** The {@code --pmix} figures, when measured: seconds under srun and their ratio to the launcher's. */

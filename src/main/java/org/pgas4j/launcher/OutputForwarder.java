@@ -14,6 +14,7 @@ final class OutputForwarder implements Runnable {
     private final LineSink sink;
     private final byte[] prefix;
     private final Thread thread;
+    private final byte[] dropped;
 
     /**
      * @param in the PE's stdout or stderr
@@ -22,6 +23,18 @@ final class OutputForwarder implements Runnable {
      * @param name the thread's name
      */
     OutputForwarder(InputStream in, LineSink sink, String prefix, String name) {
+        this(in, sink, prefix, name, null);
+    }
+
+    /**
+     * A forwarder that leaves out every line that is, without surrounding blanks, {@code dropped}:
+     * a line the JVM itself prints into the program's output (an AOT training's
+     * "AOTConfiguration recorded: FILE").
+     *
+     * @param dropped the line to leave out, or null for none
+     */
+    OutputForwarder(InputStream in, LineSink sink, String prefix, String name, String dropped) {
+        this.dropped = dropped == null ? null : dropped.getBytes(StandardCharsets.UTF_8);
         this.in = in;
         this.sink = sink;
         this.prefix = prefix.getBytes(StandardCharsets.UTF_8);
@@ -55,7 +68,9 @@ final class OutputForwarder implements Runnable {
                 for (int i = 0; i < n; i++) {
                     byte b = buffer[i];
                     if (b == '\n') {
-                        sink.write(prefix, line, length, true);
+                        if (!isDropped(line, length)) {
+                            sink.write(prefix, line, length, true);
+                        }
                         length = 0;
                     } else {
                         if (length == line.length) {
@@ -68,9 +83,25 @@ final class OutputForwarder implements Runnable {
         } catch (IOException e) {
             // The PE is gone and its pipe with it; flush what we have.
         }
-        if (length > 0) {
+        if (length > 0 && !isDropped(line, length)) {
             // A last line without a line feed: keep it byte-exact unless lines are tagged.
             sink.write(prefix, line, length, prefix.length > 0);
         }
+    }
+
+    /** Whether {@code line[0, length)} is the dropped line, blanks around it aside. */
+    private boolean isDropped(byte[] line, int length) {
+        if (dropped == null) {
+            return false;
+        }
+        int from = 0;
+        int to = length;
+        while (from < to && (line[from] == ' ' || line[from] == '\r')) {
+            from++;
+        }
+        while (to > from && (line[to - 1] == ' ' || line[to - 1] == '\r')) {
+            to--;
+        }
+        return Arrays.equals(line, from, to, dropped, 0, dropped.length);
     }
 }

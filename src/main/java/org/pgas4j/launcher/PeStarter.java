@@ -19,6 +19,7 @@ final class PeStarter {
     private final LineSink out;
     private final LineSink err;
     private final JobCleanup cleanup;
+    private String dropped;
 
     /**
      * @param out where the PEs' standard output goes
@@ -29,6 +30,14 @@ final class PeStarter {
         this.out = out;
         this.err = err;
         this.cleanup = cleanup;
+    }
+
+    /**
+     * Leaves {@code line} out of the standard output of the processes started from now on: a line
+     * the JVM prints itself (see {@link AotJob#droppedLine()}); null for none.
+     */
+    void dropFromStdout(String line) {
+        dropped = line;
     }
 
     /**
@@ -82,7 +91,7 @@ final class PeStarter {
     }
 
     private OutputForwarder forward(Process p, String prefix, int rank, boolean stdout) {
-        return stdout ? new OutputForwarder(p.getInputStream(), out, prefix, "pgas4j-out-" + rank).start()
+        return stdout ? new OutputForwarder(p.getInputStream(), out, prefix, "pgas4j-out-" + rank, dropped).start()
                 : new OutputForwarder(p.getErrorStream(), err, prefix, "pgas4j-err-" + rank).start();
     }
 }

@@ -76,16 +76,19 @@ final class RunCommand {
             options = options.withJvmArg("-Dpgas4j.stats.file=" + statsFile.toAbsolutePath());
         }
         createJfrDirectory(options);
+        AotJob aot = AotJob.plan(options.aot(), program, SelfLocation.path(), jobId, hosts.nodeCount() > 1, err);
+        program = aot.program();
         String secret = credentials.secret();
         BlockingQueue<JobEvent> events = new LinkedBlockingQueue<>();
         JobCleanup cleanup = new JobCleanup(jobId, err);
         PeStarter starter = new PeStarter(out, err, cleanup);
+        starter.dropFromStdout(aot.droppedLine());
         RendezvousServer server = null;
         try {
             PeProcess[] pes;
             if (local) {
                 pes = new PeProcess[] {starter.startPlain(0, "the local job JVM",
-                        PeCommand.withJfr(PeCommand.forLocalJob(program, options), options, jobId, -1),
+                        aot.forRank(PeCommand.withJfr(PeCommand.forLocalJob(program, options), options, jobId, -1), -1),
                         localEnvironment(jobId), "")};
             } else {
                 server = new RendezvousServer(RendezvousProtocol.secretKey(secret), 2 * options.np() + 16, events::add, err,
@@ -99,7 +102,7 @@ final class RunCommand {
                     env.putAll(PeVariables.launch(rank, options.np(), jobId, server.address(), transport, slot,
                             hosts.nodeCount()));
                     PeLaunch launch = new PeLaunch(rank, slot == null ? "localhost" : slot.host(),
-                            PeCommand.withJfr(command, options, jobId, rank), env, secret);
+                            aot.forRank(PeCommand.withJfr(command, options, jobId, rank), rank), env, secret);
                     pes[rank] = starter.start(launch, hosts.spawner(rank), slot, options.tagOutput() ? "[" + rank + "] " : "");
                 }
             }
@@ -108,7 +111,7 @@ final class RunCommand {
             int status = job.run();
             drain(pes);
             Statistics.report(statsFile, local, jobId, options.np(), job.statistics(), err);
-            return status;
+            return aot.finish(status, options.jvmArgs(), err);
         } catch (IOException e) {
             err.message("cannot start the job: " + e.getMessage());
             cleanup.abandon();

@@ -29,11 +29,13 @@ import java.util.regex.Pattern;
  *        ({@code pgas4j-stats-<job>.json}); null without statistics
  * @param jfrDir where {@code --jfr[=DIR]} has every PE record a JFR file (an absolute path), or null
  *        without {@code --jfr}
+ * @param aot what the job does with an AOT cache ({@code --aot-train FILE}, {@code --aot FILE},
+ *        {@code --no-aot}), or {@link AotRequest#DEFAULT}
  */
 public record RunOptions(int np, String transport, boolean tagOutput, long timeoutMillis, String timeoutText,
                          List<String> jvmArgs, List<String> classPath, String jar, String mainClass,
                          List<String> modulePath, String module, List<String> programArgs, HostOptions hostOptions,
-                         String statsFile, String jfrDir) {
+                         String statsFile, String jfrDir, AotRequest aot) {
 
     /** The largest job the launcher starts. */
     public static final int MAX_PES = 1024;
@@ -55,7 +57,7 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
         List<String> args = new ArrayList<>(jvmArgs);
         args.add(arg);
         return new RunOptions(np, transport, tagOutput, timeoutMillis, timeoutText, args, classPath, jar, mainClass,
-                modulePath, module, programArgs, hostOptions, statsFile, jfrDir);
+                modulePath, module, programArgs, hostOptions, statsFile, jfrDir, aot);
     }
 
     /**
@@ -104,6 +106,7 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
         String module = null;
         String statsFile = null;
         String jfrDir = null;
+        AotRequest aot = AotRequest.DEFAULT;
         int i = 0;
         while (i < args.size() && mainClass == null && jar == null && module == null) {
             int jvmWords = JvmOptions.wordsAt(args, i);
@@ -162,6 +165,13 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
                     timeoutMillis = parseTimeout(timeoutText);
                 }
                 case "--jfr" -> jfrDir = jfrDir(inline);
+                case "--aot", "--aot-train", "--no-aot" -> {
+                    if (name.equals("--no-aot")) {
+                        noValue(name, inline);
+                    }
+                    aot = AotRequest.parse(aot, name, name.equals("--no-aot") ? null
+                            : inline != null ? inline : value(args, i++, arg));
+                }
                 case "--jvm-arg" -> jvmArgs.add(inline != null ? inline : value(args, i++, arg));
                 case "-cp", "-classpath", "--class-path" -> {
                     String v = inline != null ? inline : value(args, i++, arg);
@@ -219,8 +229,12 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
         if (statsFile != null) {
             jvmArgs.add("-Dpgas4j.stats=true");
         }
+        if (aot.mode() != AotRequest.Mode.DEFAULT && aot.mode() != AotRequest.Mode.OFF && (module != null || slurm)) {
+            throw new UsageException(aot.option() + " works for a program on the class path or -jar started by run"
+                    + (slurm ? ", not with --slurm" : ", not for a module (-m)"));
+        }
         return new RunOptions(np, transport, tag, timeoutMillis, timeoutText, jvmArgs, classPath, jar, mainClass,
-                modulePath, module, programArgs, hostOptions, statsFile, jfrDir);
+                modulePath, module, programArgs, hostOptions, statsFile, jfrDir, aot);
     }
 
     /**

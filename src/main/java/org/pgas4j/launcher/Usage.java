@@ -28,6 +28,9 @@ final class Usage {
               --timeout SECONDS     fail the job (exit 124) when it runs longer, naming the PEs still running
               --jfr[=DIR]           record JFR with pgas4j's events: DIR/pgas4j-JOB-peN.jfr per PE (one
                                     file pgas4j-JOB-local.jfr for local); DIR defaults to the current one
+              --aot-train FILE      record a JDK AOT cache of this program in FILE (PE 0 trains; one file per job)
+              --aot FILE            start every PE from that cache (a stale one is ignored with a warning)
+              --no-aot              no AOT cache, not even pgas4j's own (target/pgas4j-runtime.aot)
               --jvm-arg ARG         pass ARG to every PE's JVM (repeatable)
               -cp, --class-path CP  the program's class path; pgas4j's own classes are appended
               -p, --module-path MP  where the program's module is; pgas4j's own module is appended

@@ -17,7 +17,7 @@ import org.pgas4j.testing.Needs;
 import org.pgas4j.testing.SystemComponent;
 
 /**
- * {@code --native} of bench rma, atomics, coll and startup with the real native tools: the C
+ * {@code --native} of bench rma, atomics, coll, startup and warmup with the real native tools: the C
  * programs are compiled and run in the same run, and their figures and the ratios are in the JSON
  * (quick figures mean nothing: only that they are there, positive and consistent).
  */
@@ -81,6 +81,16 @@ class NativeBenchQuickTest {
         assertPositiveBy((Map<String, Object>) doc.get("startup_s"), Set.of("2", "8", "16"), "startup_s");
         assertPositiveBy((Map<String, Object>) doc.get("native_startup_s"), Set.of("2", "8", "16"), "native_startup_s");
         assertPositive(doc, "startup_vs_native_16");
+    }
+
+    @Test
+    void warmupComparesTheLockStepLoopWithTheSameCLoop() throws Exception {
+        Map<String, Object> doc = run("warmup", "--steps", "2000");
+        assertPositive(doc, "native_lockstep_us", "warmup_lockstep_first65k_us", "warmup_lockstep_steady_us",
+                "warmup_vs_native_first65k", "steady_vs_native", "aot_warmup_vs_native_first65k", "aot_steady_vs_native",
+                "native_lockstep_first1k_us", "native_stream_steady_us");
+        double ratio = number(doc.get("steady_vs_native"));
+        assertEquals(number(doc.get("warmup_lockstep_steady_us")) / number(doc.get("native_lockstep_us")), ratio, ratio * 1e-5);
     }
 
     private Map<String, Object> run(String bench, String... more) throws Exception {
