@@ -96,19 +96,24 @@ public final class DisseminationBarrier implements TeamBarrier {
     private void waitFor(int round, long e) {
         long offset = flagOffset[round];
         int i = 0;
+        int turns = 0;
+        boolean serving = progressWhileSpinning;
         while ((long) LONG.getAcquire(myControl, offset) < e) {
-            if (progressWhileSpinning) {
-                transport.progress();
-            }
-            if (idle.pastSpinning(i)) {
-                if (!progressWhileSpinning) {
-                    transport.progress();
-                }
-                if ((i & 63) == 0 && !health.ok()) {
+            if (serving || idle.pastSpinning(i)) {
+                if ((++turns & 63) == 0 && !health.ok()) {
                     throw health.aborted("barrier round " + round + " as member " + rank + " of " + size);
                 }
+                if (transport.progress() > 0) {
+                    // Messages are flowing (the chunks of a fallback RMA into this PE): keep
+                    // serving them while spinning, the next one is a few microseconds away.
+                    serving = true;
+                    i = 0;
+                    continue;
+                }
             }
-            i = idle.idle(i);
+            int next = idle.idle(i);
+            serving |= next == 0; // a park that a message ended: serve it now, not after the spins
+            i = next;
         }
     }
 }

@@ -76,6 +76,31 @@ public final class SyncCompletion implements Completion {
         }
     }
 
+    /**
+     * {@link #await(Runnable, IdleStrategy)} driving {@code transport}'s progress: while it delivers
+     * messages (the acknowledgements of a fallback RMA's chunks) the wait keeps spinning rather
+     * than moving on to yields and parks, which on a loaded host give the core away. A failing
+     * job (a dead owner never answers) ends the wait with a {@link org.pgas4j.JobAbortedException} ({@code health}).
+     */
+    public void await(Transport transport, IdleStrategy idle, JobHealth health) {
+        int i = 0;
+        int turns = 0;
+        while (!done) {
+            RuntimeException f = failure;
+            if (f != null) {
+                throw f;
+            }
+            if ((++turns & 1023) == 0 && !health.ok()) { // a dead owner never acknowledges
+                throw health.aborted("an RMA waiting for its completion");
+            }
+            if (transport.progress() > 0) {
+                i = 0;
+            } else {
+                i = idle.idle(i);
+            }
+        }
+    }
+
     @Override
     public void localComplete() {
         // A blocking call returns only after remote completion, which implies local completion.

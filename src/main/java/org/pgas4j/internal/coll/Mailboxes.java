@@ -223,14 +223,22 @@ public final class Mailboxes {
 
     private void awaitAtLeast(long offset, long value, String what, int member) {
         int i = 0;
+        int turns = 0;
+        boolean serving = false;
         while ((long) LONG.getAcquire(own, offset) < value) {
-            if (idle.pastSpinning(i)) {
-                transport.progress();
-                if ((i & 63) == 0 && !health.ok()) {
+            if (serving || idle.pastSpinning(i)) {
+                if ((++turns & 63) == 0 && !health.ok()) {
                     throw health.aborted("a collective, for " + what + member);
                 }
+                if (transport.progress() > 0) {
+                    serving = true; // messages are flowing: keep serving them while spinning
+                    i = 0;
+                    continue;
+                }
             }
-            i = idle.idle(i);
+            int next = idle.idle(i);
+            serving |= next == 0; // a park that a message ended: serve it now, not after the spins
+            i = next;
         }
     }
 }
