@@ -103,13 +103,7 @@ public final class DisseminationBarrier implements TeamBarrier {
                 if ((++turns & 63) == 0 && !health.ok()) {
                     throw health.aborted("barrier round " + round + " as member " + rank + " of " + size);
                 }
-                if (transport.progress() > 0) {
-                    // Messages are flowing (the chunks of a fallback RMA into this PE): keep
-                    // serving them while spinning, the next one is a few microseconds away.
-                    serving = true;
-                    i = 0;
-                    continue;
-                }
+                transport.progress();
             }
             int next = idle.idle(i);
             serving |= next == 0; // a park that a message ended: serve it now, not after the spins

@@ -77,10 +77,10 @@ public final class SyncCompletion implements Completion {
     }
 
     /**
-     * {@link #await(Runnable, IdleStrategy)} driving {@code transport}'s progress: while it delivers
-     * messages (the acknowledgements of a fallback RMA's chunks) the wait keeps spinning rather
-     * than moving on to yields and parks, which on a loaded host give the core away. A failing
-     * job (a dead owner never answers) ends the wait with a {@link org.pgas4j.JobAbortedException} ({@code health}).
+     * {@link #await(Runnable, IdleStrategy)} driving {@code transport}'s progress, for an operation
+     * whose completion another PE must send (the acknowledgements of a fallback RMA): a failing
+     * job, a dead owner among others, ends the wait with a {@link org.pgas4j.JobAbortedException}
+     * from {@code health} instead of a wait that never ends.
      */
     public void await(Transport transport, IdleStrategy idle, JobHealth health) {
         int i = 0;
@@ -93,11 +93,8 @@ public final class SyncCompletion implements Completion {
             if ((++turns & 1023) == 0 && !health.ok()) { // a dead owner never acknowledges
                 throw health.aborted("an RMA waiting for its completion");
             }
-            if (transport.progress() > 0) {
-                i = 0;
-            } else {
-                i = idle.idle(i);
-            }
+            transport.progress();
+            i = idle.idle(i);
         }
     }
 

@@ -296,8 +296,11 @@ public final class AmInjector {
         int i = 0;
         int turns = 0;
         while (true) {
-            int worked = lane == Transport.LANE_REPLY ? transport.pollMessages(Transport.LANE_REPLY, POLL_LIMIT)
-                    : transport.progress();
+            if (lane == Transport.LANE_REPLY) {
+                transport.pollMessages(Transport.LANE_REPLY, POLL_LIMIT);
+            } else {
+                transport.progress();
+            }
             long claim = transport.claimMessage(jobRank, lane, headerLength, payloadLength);
             if (claim != Transport.CLAIM_FULL) {
                 return claim;
@@ -306,11 +309,7 @@ public final class AmInjector {
                 throw health.aborted(op + " waiting for room in the " + (lane == Transport.LANE_REPLY ? "reply" : "request")
                         + " lane of PE " + jobRank);
             }
-            if (worked > 0) {
-                i = 0; // messages are flowing (the acknowledgements that free the room): keep spinning
-            } else {
-                i = lane == Transport.LANE_REPLY ? replyIdle.idle(i) : idle.idle(i);
-            }
+            i = lane == Transport.LANE_REPLY ? replyIdle.idle(i) : idle.idle(i);
         }
     }
 }

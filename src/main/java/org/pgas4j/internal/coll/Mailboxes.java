@@ -230,11 +230,7 @@ public final class Mailboxes {
                 if ((++turns & 63) == 0 && !health.ok()) {
                     throw health.aborted("a collective, for " + what + member);
                 }
-                if (transport.progress() > 0) {
-                    serving = true; // messages are flowing: keep serving them while spinning
-                    i = 0;
-                    continue;
-                }
+                transport.progress();
             }
             int next = idle.idle(i);
             serving |= next == 0; // a park that a message ended: serve it now, not after the spins
