@@ -9,19 +9,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
 import org.pgas4j.testing.LaunchedJob;
 import org.pgas4j.testing.ScenarioReports;
 import org.pgas4j.transport.local.LocalJob;
+import org.pgas4j.transport.ucx.UcpLibrary;
 
 /**
  * The active-message fallback's pipeline ({@code pgas4j.rma.path=am}): every size of
  * {@link FallbackSizeScenarios} on {@code local} (threads) and {@code shm} (processes, with more
- * PEs than this machine's cores too), and an owner that dies in the middle of 4 MiB transfers,
+ * PEs than this machine's cores too), {@code ucx} over tcp on the loopback (skipped, with the
+ * reason, without libucp), and an owner that dies in the middle of 4 MiB transfers,
  * which fails the job naming it.
  */
 class FallbackPipelineTest {
@@ -30,7 +34,8 @@ class FallbackPipelineTest {
     }
 
     private static final List<Config> CONFIGS = List.of(new Config("local", 2), new Config("shm", 2),
-            new Config("shm", Math.max(3, Runtime.getRuntime().availableProcessors() + 1)));
+            new Config("shm", Math.max(3, Runtime.getRuntime().availableProcessors() + 1)), new Config("ucx", 2));
+    private static final Map<String, String> TCP_ON_LOOPBACK = Map.of("UCX_TLS", "tcp", "UCX_NET_DEVICES", "lo");
 
     @TestFactory
     @Timeout(value = 10, unit = TimeUnit.MINUTES)
@@ -44,7 +49,11 @@ class FallbackPipelineTest {
     }
 
     private static Stream<DynamicNode> cells(Config c) {
-        Map<String, Map<Integer, String>> results = c.transport().equals("local") ? runLocal(c) : runShm(c);
+        if (c.transport().equals("ucx") && UcpLibrary.unavailableReason() != null) {
+            return Stream.of(DynamicTest.dynamicTest("skipped", () -> Assumptions.assumeTrue(false,
+                    () -> "the ucx transport cannot run here: " + UcpLibrary.unavailableReason())));
+        }
+        Map<String, Map<Integer, String>> results = c.transport().equals("local") ? runLocal(c) : runLaunched(c);
         return ScenarioReports.tests(FallbackSizeScenarios.all().keySet(), c.n(), results);
     }
 
@@ -65,9 +74,10 @@ class FallbackPipelineTest {
         return results;
     }
 
-    private static Map<String, Map<Integer, String>> runShm(Config c) {
-        LaunchedJob.Result r = LaunchedJob.run(c.n(), "shm", 300, List.of("--jvm-arg", "-Dpgas4j.rma.path=am"),
-                ConformancePe.class.getName(), "fallback-sizes");
+    private static Map<String, Map<Integer, String>> runLaunched(Config c) {
+        LaunchedJob.Result r = LaunchedJob.run(c.n(), c.transport(), 300, List.of("--jvm-arg", "-Dpgas4j.rma.path=am"),
+                c.transport().equals("ucx") ? TCP_ON_LOOPBACK : Map.of(), ConformancePe.class.getName(),
+                "fallback-sizes");
         return ScenarioReports.of(r);
     }
 
