@@ -29,7 +29,19 @@ import org.pgas4j.spi.Transport;
  * chunk as payload), each acknowledged by a Short reply ({@link #PUT_ACK}: id, status). A get
  * sends Short requests ({@link #GET}: id, offset, length), each answered by a Medium
  * reply with the bytes ({@link #GET_DATA}: id, status, offset). The operation completes when
- * every chunk is acknowledged or arrived. The owner checks what only it can: the segment is live
+ * every chunk is acknowledged or arrived.
+ *
+ * <p><b>Pipelining.</b> A chunk is the largest Medium both lanes carry (an eighth of the ring), and
+ * every chunk of an operation is sent at once: the requester waits only for room in the owner's
+ * ring, never for a chunk's reply before the next. Bytes are copied once on each side: the
+ * requester's payload straight into the ring record (from a local device segment by its kind's
+ * copy function, {@link #put(RemoteMemory, long, Segment, long, long, Completion)}), the owner from
+ * the record straight into its segment; a get's reply is written by the owner's segment straight
+ * into the requester's reply ring (device memory by its copy function), and copied from there into
+ * the destination (a local device segment by its copy function,
+ * {@link #get(RemoteMemory, long, Segment, long, long, Completion)}).
+ *
+ * <p>The owner checks what only it can: the segment is live
  * and holds the range, and for a put that it is still the one resolved (same id; a get's four
  * arguments carry no segment id, so a get racing a re-publication reads the new segment); a
  * refusal fails the operation with a
