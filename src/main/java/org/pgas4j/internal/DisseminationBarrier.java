@@ -96,18 +96,24 @@ public final class DisseminationBarrier implements TeamBarrier {
     private void waitFor(int round, long e) {
         long offset = flagOffset[round];
         int i = 0;
-        int turns = 0;
-        boolean serving = progressWhileSpinning;
         while ((long) LONG.getAcquire(myControl, offset) < e) {
-            if (serving || idle.pastSpinning(i)) {
-                if ((++turns & 63) == 0 && !health.ok()) {
-                    throw health.aborted("barrier round " + round + " as member " + rank + " of " + size);
-                }
+            if (progressWhileSpinning) {
                 transport.progress();
             }
-            int next = idle.idle(i);
-            serving |= next == 0; // a park that a message ended: serve it now, not after the spins
-            i = next;
+            if (idle.pastSpinning(i)) {
+                if (!progressWhileSpinning) {
+                    transport.progress();
+                }
+                if ((i & 63) == 0 && !health.ok()) {
+                    throw health.aborted("barrier round " + round + " as member " + rank + " of " + size);
+                }
+            }
+            i = idle.idle(i);
+            if (i == 0) {
+                // A park that a message ended: deliver what woke it now, not after the spins
+                // (which do not look at the rings).
+                transport.progress();
+            }
         }
     }
 }

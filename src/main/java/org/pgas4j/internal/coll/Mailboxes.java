@@ -223,18 +223,17 @@ public final class Mailboxes {
 
     private void awaitAtLeast(long offset, long value, String what, int member) {
         int i = 0;
-        int turns = 0;
-        boolean serving = false;
         while ((long) LONG.getAcquire(own, offset) < value) {
-            if (serving || idle.pastSpinning(i)) {
-                if ((++turns & 63) == 0 && !health.ok()) {
+            if (idle.pastSpinning(i)) {
+                transport.progress();
+                if ((i & 63) == 0 && !health.ok()) {
                     throw health.aborted("a collective, for " + what + member);
                 }
-                transport.progress();
             }
-            int next = idle.idle(i);
-            serving |= next == 0; // a park that a message ended: serve it now, not after the spins
-            i = next;
+            i = idle.idle(i);
+            if (i == 0) {
+                transport.progress(); // a park that a message ended: deliver what woke it now, not after the spins
+            }
         }
     }
 }
