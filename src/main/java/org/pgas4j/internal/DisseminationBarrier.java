@@ -109,6 +109,11 @@ public final class DisseminationBarrier implements TeamBarrier {
                 }
             }
             i = idle.idle(i);
+            if (i == 0) {
+                // A park that a message ended: deliver what woke it now, not after the spins
+                // (which do not look at the rings).
+                transport.progress();
+            }
         }
     }
 }

@@ -76,6 +76,28 @@ public final class SyncCompletion implements Completion {
         }
     }
 
+    /**
+     * {@link #await(Runnable, IdleStrategy)} driving {@code transport}'s progress, for an operation
+     * whose completion another PE must send (the acknowledgements of a fallback RMA): a failing
+     * job, a dead owner among others, ends the wait with a {@link org.pgas4j.JobAbortedException}
+     * from {@code health} instead of a wait that never ends.
+     */
+    public void await(Transport transport, IdleStrategy idle, JobHealth health) {
+        int i = 0;
+        int turns = 0;
+        while (!done) {
+            RuntimeException f = failure;
+            if (f != null) {
+                throw f;
+            }
+            if ((++turns & 1023) == 0 && !health.ok()) { // a dead owner never acknowledges
+                throw health.aborted("an RMA waiting for its completion");
+            }
+            transport.progress();
+            i = idle.idle(i);
+        }
+    }
+
     @Override
     public void localComplete() {
         // A blocking call returns only after remote completion, which implies local completion.

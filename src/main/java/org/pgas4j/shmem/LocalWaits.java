@@ -161,6 +161,9 @@ final class LocalWaits {
         if (i < SPINS + YIELDS) {
             Thread.yield();
         } else if (shmem.client().parkUntilMessage(PARK_NANOS)) { // ends when an active message arrives
+            while (shmem.client().poll() > 0) {
+                // serve what woke the wait, and what follows it at once, before spinning
+            }
             return 0; // more may follow: spin for them
         }
         return i == Integer.MAX_VALUE ? SPINS + YIELDS : i + 1;

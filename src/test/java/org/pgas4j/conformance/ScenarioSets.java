@@ -19,6 +19,7 @@ final class ScenarioSets {
             case "vis" -> VisScenarios.all();
             case "teams" -> TeamScenarios.all();
             case "kinds-matrix" -> KindMatrixScenarios.all();
+            case "fallback-sizes" -> FallbackSizeScenarios.all();
             case "kinds" -> KindScenarios.all();
             case "runtime-segments" -> SegmentScenarios.runtime();
             case "client-segments" -> SegmentScenarios.clientAllocated();

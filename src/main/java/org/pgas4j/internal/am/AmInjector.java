@@ -10,6 +10,7 @@ import org.pgas4j.AmCategory;
 import org.pgas4j.AmToken;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.Client;
+import org.pgas4j.Segment;
 import org.pgas4j.Team;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
@@ -101,7 +102,7 @@ public final class AmInjector {
             context.stats.count(Stats.AM_REQUEST + cat.ordinal(), jobRank, cat == AmCategory.SHORT ? 0 : length);
         }
         send(Transport.LANE_REQUEST, jobRank, TEAMS.endpointIndexUnchecked(team, rank), team.endpoint().index(), cat, handler,
-                count, a0, a1, a2, a3, args, payload, offset, mediumLength, cat == AmCategory.LONG ? dstOffset : 0,
+                count, a0, a1, a2, a3, args, payload, null, offset, mediumLength, cat == AmCategory.LONG ? dstOffset : 0,
                 longLength, inline, op);
     }
 
@@ -114,8 +115,45 @@ public final class AmInjector {
         context.checkRequest(op);
         CLIENTS.checkOpen(client, op);
         int mediumLength = check(Transport.LANE_REQUEST, jobRank, cat, handler, count, null, payload, offset, length, op);
-        send(Transport.LANE_REQUEST, jobRank, endpoint, 0, cat, handler, count, a0, a1, a2, a3, null, payload, offset,
-                mediumLength, 0, 0, false, op);
+        send(Transport.LANE_REQUEST, jobRank, endpoint, 0, cat, handler, count, a0, a1, a2, a3, null, payload, null,
+                offset, mediumLength, 0, 0, false, op);
+    }
+
+    /**
+     * {@link #requestInternal(int, int, AmCategory, int, int, int, int, int, int, MemorySegment, long, long, String)}
+     * of a MEDIUM request whose payload the local segment {@code payload} copies straight into the
+     * message with its kind's copy function (device memory: no staging through host memory first).
+     * The caller has checked the range against the segment.
+     */
+    public void requestInternal(int jobRank, int endpoint, int handler, int a0, int a1, int a2, int a3, Segment payload,
+                                long offset, int length, String op) {
+        context.checkRequest(op);
+        CLIENTS.checkOpen(client, op);
+        check(Transport.LANE_REQUEST, jobRank, AmCategory.MEDIUM, handler, 4, null, null, 0, 0, op);
+        checkMediumLength(Transport.LANE_REQUEST, jobRank, length, op);
+        send(Transport.LANE_REQUEST, jobRank, endpoint, 0, AmCategory.MEDIUM, handler, 4, a0, a1, a2, a3, null, null,
+                payload, offset, length, 0, 0, false, op);
+    }
+
+    /**
+     * Sends the MEDIUM reply of an internal handler (the RMA fallback's owner) whose payload the
+     * owner's segment {@code payload} copies straight into the message with its kind's copy
+     * function. The handler replies once; the caller has checked the range against the segment.
+     */
+    public void replyInternal(AmToken token, int handler, int a0, int a1, int a2, int a3, Segment payload, long offset,
+                              int length, String op) {
+        int jobRank = token.sourceJobRank();
+        check(Transport.LANE_REPLY, jobRank, AmCategory.MEDIUM, handler, 4, null, null, 0, 0, op);
+        checkMediumLength(Transport.LANE_REPLY, jobRank, length, op);
+        send(Transport.LANE_REPLY, jobRank, token.sourceEndpoint(), token.endpoint(), AmCategory.MEDIUM, handler, 4, a0,
+                a1, a2, a3, null, null, payload, offset, length, 0, 0, false, op);
+    }
+
+    private void checkMediumLength(int lane, int jobRank, int length, String op) {
+        long max = maxMedium(jobRank, lane);
+        if (length < 0 || length > max) {
+            throw AmErrors.badLength(client.jobRank(), op, AmCategory.MEDIUM, length, max, jobRank, lane);
+        }
     }
 
     /** Checks and sends the reply of {@code token}'s handler to the requester. */
@@ -140,7 +178,7 @@ public final class AmInjector {
             context.stats.count(Stats.AM_REPLY + cat.ordinal(), jobRank, cat == AmCategory.SHORT ? 0 : length);
         }
         send(Transport.LANE_REPLY, jobRank, token.sourceEndpoint(), token.endpoint(), cat, handler, count, a0, a1, a2,
-                a3, args, payload, offset, mediumLength, cat == AmCategory.LONG ? dstOffset : 0, longLength, inline, op);
+                a3, args, payload, null, offset, mediumLength, cat == AmCategory.LONG ? dstOffset : 0, longLength, inline, op);
     }
 
     /** The sender's checks; returns the bytes of payload the message itself carries (MEDIUM only). */
@@ -209,8 +247,8 @@ public final class AmInjector {
     }
 
     private void send(int lane, int jobRank, int targetEndpoint, int sourceEndpoint, AmCategory cat, int handler,
-                      int count, int a0, int a1, int a2, int a3, int[] args, MemorySegment payload, long offset,
-                      int mediumLength, long longOffset, long longLength, boolean longInline, String op) {
+                      int count, int a0, int a1, int a2, int a3, int[] args, MemorySegment payload, Segment fromSegment,
+                      long offset, int mediumLength, long longOffset, long longLength, boolean longInline, String op) {
         int headerLength = AmHeader.length(count);
         long claim = transport.claimMessage(jobRank, lane, headerLength, mediumLength);
         if (claim == Transport.CLAIM_FULL) {
@@ -239,7 +277,12 @@ public final class AmInjector {
                 }
             }
             if (mediumLength > 0) {
-                MemorySegment.copy(payload, offset, b, Transport.payloadOffset(claim, headerLength), mediumLength);
+                long at2 = Transport.payloadOffset(claim, headerLength);
+                if (fromSegment != null) { // straight from the segment's kind into the message
+                    fromSegment.copyTo(offset, b, at2, mediumLength);
+                } else {
+                    MemorySegment.copy(payload, offset, b, at2, mediumLength);
+                }
             }
         } catch (RuntimeException | Error e) {
             transport.abortMessage(jobRank, lane, claim); // a claim is never left hanging
@@ -251,6 +294,7 @@ public final class AmInjector {
     /** Waits for room in the target's lane, polling this PE's own lanes (see the class comment). */
     private long awaitRoom(int lane, int jobRank, int headerLength, int payloadLength, String op) {
         int i = 0;
+        int turns = 0;
         while (true) {
             if (lane == Transport.LANE_REPLY) {
                 transport.pollMessages(Transport.LANE_REPLY, POLL_LIMIT);
@@ -261,7 +305,7 @@ public final class AmInjector {
             if (claim != Transport.CLAIM_FULL) {
                 return claim;
             }
-            if ((i & 63) == 63 && !health.ok()) {
+            if ((++turns & 63) == 0 && !health.ok()) {
                 throw health.aborted(op + " waiting for room in the " + (lane == Transport.LANE_REPLY ? "reply" : "request")
                         + " lane of PE " + jobRank);
             }

@@ -1,7 +1,6 @@
 package org.pgas4j.internal.am;
 
 import org.pgas4j.internal.access.Access;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,7 +29,19 @@ import org.pgas4j.spi.Transport;
  * chunk as payload), each acknowledged by a Short reply ({@link #PUT_ACK}: id, status). A get
  * sends Short requests ({@link #GET}: id, offset, length), each answered by a Medium
  * reply with the bytes ({@link #GET_DATA}: id, status, offset). The operation completes when
- * every chunk is acknowledged or arrived. The owner checks what only it can: the segment is live
+ * every chunk is acknowledged or arrived.
+ *
+ * <p><b>Pipelining.</b> A chunk is the largest Medium both lanes carry (an eighth of the ring), and
+ * every chunk of an operation is sent at once: the requester waits only for room in the owner's
+ * ring, never for a chunk's reply before the next. Bytes are copied once on each side: the
+ * requester's payload straight into the ring record (from a local device segment by its kind's
+ * copy function, {@link #put(RemoteMemory, long, Segment, long, long, Completion)}), the owner from
+ * the record straight into its segment; a get's reply is written by the owner's segment straight
+ * into the requester's reply ring (device memory by its copy function), and copied from there into
+ * the destination (a local device segment by its copy function,
+ * {@link #get(RemoteMemory, long, Segment, long, long, Completion)}).
+ *
+ * <p>The owner checks what only it can: the segment is live
  * and holds the range, and for a put that it is still the one resolved (same id; a get's four
  * arguments carry no segment id, so a get racing a re-publication reads the new segment); a
  * refusal fails the operation with a
@@ -57,15 +68,19 @@ public final class AmRmaFallback {
         final Completion completion;
         final AtomicInteger remaining;
         final MemorySegment dst;
+        /** A get's local destination segment when it is not host-addressable (device memory), else null. */
+        final Segment dstSegment;
         final long dstOffset;
         final long base;
         final String what;
         volatile RuntimeException failure;
 
-        Pending(Completion completion, int chunks, MemorySegment dst, long dstOffset, long base, String what) {
+        Pending(Completion completion, int chunks, MemorySegment dst, Segment dstSegment, long dstOffset, long base,
+                String what) {
             this.completion = completion;
             this.remaining = new AtomicInteger(chunks);
             this.dst = dst;
+            this.dstSegment = dstSegment;
             this.dstOffset = dstOffset;
             this.base = base;
             this.what = what;
@@ -76,8 +91,6 @@ public final class AmRmaFallback {
     private final AmInjector injector;
     private final AtomicInteger ids = new AtomicInteger();
     private final ConcurrentHashMap<Integer, Pending> pending = new ConcurrentHashMap<>();
-    /** The owner's staging for get replies: request handlers run one at a time per client. */
-    private MemorySegment staging;
     /** The owner's check result, reused for the same reason. */
     private final int[] status = new int[1];
 
@@ -101,6 +114,27 @@ public final class AmRmaFallback {
     /** Whether {@code memory} is a peer's memory this PE reaches only through the owner's handlers. */
     public static boolean isThroughOwner(RemoteMemory memory) {
         return memory instanceof ThroughOwner;
+    }
+
+    /**
+     * A put into {@code memory} (a segment reached through its owner: {@link #isThroughOwner})
+     * from the local segment {@code src} of any kind, whose copy function writes each chunk
+     * straight into its message: no staging through host memory, no wait between chunks.
+     * Locally complete on return.
+     */
+    public static void put(RemoteMemory memory, long offset, Segment src, long srcOffset, long length,
+                           Completion completion) {
+        ((ThroughOwner) memory).put(offset, null, src, srcOffset, length, completion);
+    }
+
+    /**
+     * A get from {@code memory} (reached through its owner: {@link #isThroughOwner}) into the
+     * local segment {@code dst} of any kind: every chunk is requested at once and each reply is
+     * copied by {@code dst}'s copy function straight from the message.
+     */
+    public static void get(RemoteMemory memory, long offset, Segment dst, long dstOffset, long length,
+                           Completion completion) {
+        ((ThroughOwner) memory).get(offset, null, dst, dstOffset, length, completion);
     }
 
     private final class ThroughOwner implements RemoteMemory {
@@ -132,29 +166,54 @@ public final class AmRmaFallback {
 
         @Override
         public void put(long offset, MemorySegment src, long srcOffset, long length, Completion completion) {
+            put(offset, src, null, srcOffset, length, completion);
+        }
+
+        /**
+         * Sends every chunk without waiting for any acknowledgement (the ring's room is the only
+         * limit), each copied from {@code src} (or, when null, from {@code srcSegment} with its
+         * kind's copy function) straight into its message.
+         */
+        void put(long offset, MemorySegment src, Segment srcSegment, long srcOffset, long length,
+                 Completion completion) {
             if (length == 0) {
                 completion.localComplete();
                 completion.remoteComplete();
                 return;
             }
-            int id = start(new Pending(completion, chunks(length), null, 0, offset, what("put", offset, length)));
+            int id = start(new Pending(completion, chunks(length), null, null, 0, offset, what("put", offset, length)));
             for (long done = 0; done < length; done += chunk) {
                 long n = Math.min(chunk, length - done);
                 long at = offset + done;
-                injector.requestInternal(jobRank, endpoint, AmCategory.MEDIUM, PUT, 4, id, (int) at, (int) (at >>> 32),
-                        segmentId, src, srcOffset + done, n, "put");
+                if (srcSegment != null) {
+                    injector.requestInternal(jobRank, endpoint, PUT, id, (int) at, (int) (at >>> 32), segmentId,
+                            srcSegment, srcOffset + done, (int) n, "put");
+                } else {
+                    injector.requestInternal(jobRank, endpoint, AmCategory.MEDIUM, PUT, 4, id, (int) at,
+                            (int) (at >>> 32), segmentId, src, srcOffset + done, n, "put");
+                }
             }
             completion.localComplete(); // every chunk was copied into its message
         }
 
         @Override
         public void get(long offset, MemorySegment dst, long dstOffset, long length, Completion completion) {
+            get(offset, dst, null, dstOffset, length, completion);
+        }
+
+        /**
+         * Sends every chunk's request at once; each reply is copied from the message straight into
+         * {@code dst} (or, when null, into {@code dstSegment} with its kind's copy function).
+         */
+        void get(long offset, MemorySegment dst, Segment dstSegment, long dstOffset, long length,
+                 Completion completion) {
             if (length == 0) {
                 completion.localComplete();
                 completion.remoteComplete();
                 return;
             }
-            int id = start(new Pending(completion, chunks(length), dst, dstOffset, offset, what("get", offset, length)));
+            int id = start(new Pending(completion, chunks(length), dst, dstSegment, dstOffset, offset,
+                    what("get", offset, length)));
             for (long done = 0; done < length; done += chunk) {
                 long at = offset + done;
                 int n = (int) Math.min(chunk, length - done);
@@ -224,16 +283,12 @@ public final class AmRmaFallback {
             token.replyMedium(GET_DATA, host, offset, length, token.arg(0), status[0], token.arg(1), token.arg(2));
             return;
         }
-        long n = 0;
-        if (s != null) {
-            if (staging == null || staging.byteSize() < length) {
-                staging = Arena.ofAuto().allocate(Math.max(length, 64 << 10), 64);
-            }
-            s.copyTo(offset, staging, 0, length);
-            n = length;
+        if (s != null) { // device memory: its copy function writes straight into the reply
+            injector.replyInternal(token, GET_DATA, token.arg(0), status[0], token.arg(1), token.arg(2), s, offset,
+                    length, "get");
+            return;
         }
-        token.replyMedium(GET_DATA, staging == null ? MemorySegment.NULL : staging, 0, n, token.arg(0), status[0],
-                token.arg(1), token.arg(2));
+        token.replyMedium(GET_DATA, MemorySegment.NULL, 0, 0, token.arg(0), status[0], token.arg(1), token.arg(2));
     }
 
     // ---------------------------------------------------------------- requester
@@ -247,7 +302,11 @@ public final class AmRmaFallback {
         Pending p = pending.get(token.arg(0));
         if (p != null && st == OK) {
             long at = join(token.arg(2), token.arg(3));
-            MemorySegment.copy(token.payload(), 0, p.dst, p.dstOffset + (at - p.base), token.payloadLength());
+            if (p.dstSegment != null) {
+                p.dstSegment.copyFrom(p.dstOffset + (at - p.base), token.payload(), 0, token.payloadLength());
+            } else {
+                MemorySegment.copy(token.payload(), 0, p.dst, p.dstOffset + (at - p.base), token.payloadLength());
+            }
         }
         chunkDone(token, st);
     }

@@ -231,6 +231,9 @@ public final class Mailboxes {
                 }
             }
             i = idle.idle(i);
+            if (i == 0) {
+                transport.progress(); // a park that a message ended: deliver what woke it now, not after the spins
+            }
         }
     }
 }
