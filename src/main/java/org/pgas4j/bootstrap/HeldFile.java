@@ -15,17 +15,21 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.pgas4j.ResourceException;
 
 /**
  * A file that its owner holds open so that same-host peers can open it without its name: through
- * {@code /proc/<pid>/fd/<fd>} of the owner, checked against the file's inode number. A file
+ * {@code /proc/<pid>/fd/<fd>} of the owner, checked against the file's inode number and a hash of
+ * the path the descriptor was opened with (which the kernel reports for it). A file
  * {@link #create created} this way in the shared-memory directory loses its name at once, so the
  * kernel frees it when the last process that has it open or mapped ends, however that process
  * ends: a PE killed with SIGKILL, with nobody left on its node to clean up, leaves nothing behind.
@@ -33,11 +37,15 @@ import org.pgas4j.ResourceException;
  * <p>A peer needs the owner alive while it opens the file (afterwards its mapping is its own), the
  * same user (or {@code CAP_SYS_PTRACE}: the kernel's rule for another process's descriptors) and
  * the same process-id namespace. A reference stays valid until the owner {@link #close closes}
- * the file; the inode check refuses a descriptor number that the owner has meanwhile reused.
+ * the file; the checks refuse a descriptor number that the owner has meanwhile reused for another file (a
+ * file system may hand a freed inode number to the next file at once; the job-scoped names of
+ * the runtime's files are never reused).
  */
 public final class HeldFile implements AutoCloseable {
     /** Bytes of an encoded {@link Reference}. */
-    public static final int REFERENCE_BYTES = 16;
+    public static final int REFERENCE_BYTES = 24;
+    /** What the kernel appends to the path of an open file whose name is gone. */
+    private static final String DELETED = " (deleted)";
 
     private static final Path PROC = Path.of("/proc");
     private static final int PID = (int) ProcessHandle.current().pid();
@@ -70,17 +78,18 @@ public final class HeldFile implements AutoCloseable {
 
     /**
      * How a peer finds a held file: the owner's process id, its descriptor number and the file's
-     * inode number. Encoded little-endian in {@link #REFERENCE_BYTES} bytes: pid (int), fd (int),
-     * inode (long).
+     * inode number, and a hash of the path it was opened with. Encoded little-endian in
+     * {@link #REFERENCE_BYTES} bytes: pid (int), fd (int), inode (long), path hash (long).
      *
      * @param pid the owner's process id
      * @param fd the owner's descriptor of the file
      * @param inode the file's inode number
+     * @param pathHash the first 8 bytes of the SHA-256 of the path the owner opened
      */
-    public record Reference(int pid, int fd, long inode) {
+    public record Reference(int pid, int fd, long inode, long pathHash) {
         /** Writes the reference at the buffer's position (which must be little-endian). */
         public ByteBuffer writeTo(ByteBuffer b) {
-            return b.putInt(pid).putInt(fd).putLong(inode);
+            return b.putInt(pid).putInt(fd).putLong(inode).putLong(pathHash);
         }
 
         /** The reference as {@link #REFERENCE_BYTES} bytes. */
@@ -90,7 +99,7 @@ public final class HeldFile implements AutoCloseable {
 
         /** Reads a reference at the buffer's position (which must be little-endian). */
         public static Reference readFrom(ByteBuffer b) {
-            return new Reference(b.getInt(), b.getInt(), b.getLong());
+            return new Reference(b.getInt(), b.getInt(), b.getLong(), b.getLong());
         }
     }
 
@@ -107,7 +116,7 @@ public final class HeldFile implements AutoCloseable {
             fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
             ch = FileChannel.open(self(fd), StandardOpenOption.READ, StandardOpenOption.WRITE);
             ch.write(ByteBuffer.wrap(new byte[1]), bytes - 1); // sets the length; tmpfs keeps it sparse
-            HeldFile held = new HeldFile(fd, ch, new Reference(PID, fd, inode(self(fd))));
+            HeldFile held = new HeldFile(fd, ch, new Reference(PID, fd, inode(self(fd)), pathHash(self(fd))));
             Files.delete(path); // from here the file lives exactly as long as it is open or mapped somewhere
             return held;
         } catch (IOException | RuntimeException e) {
@@ -135,7 +144,7 @@ public final class HeldFile implements AutoCloseable {
         try {
             fd = open(path, O_RDWR | O_CLOEXEC, 0);
             ch = FileChannel.open(self(fd), StandardOpenOption.READ, StandardOpenOption.WRITE);
-            return new HeldFile(fd, ch, new Reference(PID, fd, inode(self(fd))));
+            return new HeldFile(fd, ch, new Reference(PID, fd, inode(self(fd)), pathHash(self(fd))));
         } catch (IOException | RuntimeException e) {
             closeQuietly(ch);
             if (fd >= 0) {
@@ -175,6 +184,20 @@ public final class HeldFile implements AutoCloseable {
         return PROC.resolve("self").resolve("fd").resolve(Integer.toString(fd));
     }
 
+    /** The hash of the path that descriptor {@code link} ({@code /proc/PID/fd/N}) was opened with, named or not. */
+    private static long pathHash(Path link) throws IOException {
+        String path = Files.readSymbolicLink(link).toString();
+        if (path.endsWith(DELETED)) {
+            path = path.substring(0, path.length() - DELETED.length());
+        }
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(path.getBytes(StandardCharsets.UTF_8));
+            return ByteBuffer.wrap(digest).getLong();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e); // every JDK has SHA-256
+        }
+    }
+
     private static long inode(Path p) throws IOException {
         return (Long) Files.getAttribute(p, "unix:ino");
     }
@@ -191,9 +214,9 @@ public final class HeldFile implements AutoCloseable {
         Path link = PROC.resolve(Integer.toString(reference.pid())).resolve("fd").resolve(Integer.toString(reference.fd()));
         FileChannel ch = null;
         try {
-            checkInode(link, reference, owner);
+            checkIdentity(link, reference, owner);
             ch = FileChannel.open(link, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            checkInode(link, reference, owner); // the descriptor was not closed and reused while we opened it
+            checkIdentity(link, reference, owner); // the descriptor was not closed and reused while we opened it
             return ch;
         } catch (NoSuchFileException e) {
             closeQuietly(ch);
@@ -209,12 +232,12 @@ public final class HeldFile implements AutoCloseable {
         }
     }
 
-    private static void checkInode(Path link, Reference reference, int owner) throws IOException {
+    private static void checkIdentity(Path link, Reference reference, int owner) throws IOException {
         long inode = inode(link);
-        if (inode != reference.inode()) {
+        if (inode != reference.inode() || pathHash(link) != reference.pathHash()) {
             throw new ResourceException("descriptor " + reference.fd() + " of PE " + owner + " (pid " + reference.pid()
-                    + ") is inode " + inode + ", not the published " + reference.inode()
-                    + ": the PE has released the file");
+                    + ") is " + Files.readSymbolicLink(link) + " (inode " + inode + "), not the file it published (inode "
+                    + reference.inode() + "): the PE has released the file");
         }
     }
 

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 
 /**
  * The other process of {@link HeldFileTest}: creates a held file of 4096 bytes at {@code args[0]},
- * writes 42 into its first long through its mapping, prints {@code pid fd inode} and waits for its
+ * writes 42 into its first long through its mapping, prints {@code pid fd inode pathHash} and waits for its
  * standard input to close (or to be killed).
  */
 public final class HeldFileOwner {
@@ -21,7 +21,7 @@ public final class HeldFileOwner {
         MemorySegment m = f.channel().map(FileChannel.MapMode.READ_WRITE, 0, 4096, Arena.global());
         m.set(ValueLayout.JAVA_LONG, 0, 42L);
         HeldFile.Reference r = f.reference();
-        System.out.println(r.pid() + " " + r.fd() + " " + r.inode());
+        System.out.println(r.pid() + " " + r.fd() + " " + r.inode() + " " + r.pathHash());
         System.out.flush();
         System.in.read();
         f.close();

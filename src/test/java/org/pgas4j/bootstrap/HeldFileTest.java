@@ -47,7 +47,7 @@ class HeldFileTest {
                     .readLine();
             String[] f = line.split(" ");
             HeldFile.Reference ref = new HeldFile.Reference(Integer.parseInt(f[0]), Integer.parseInt(f[1]),
-                    Long.parseLong(f[2]));
+                    Long.parseLong(f[2]), Long.parseLong(f[3]));
             assertEquals(owner.pid(), ref.pid());
             assertTrue(Files.notExists(path), "the name is gone once the file is held");
             try (Arena arena = Arena.ofConfined(); FileChannel ch = HeldFile.open(ref, 3)) {
@@ -58,7 +58,8 @@ class HeldFileTest {
             owner.destroyForcibly();
             assertTrue(owner.waitFor(10, TimeUnit.SECONDS));
             ResourceException e = assertThrows(ResourceException.class, () -> HeldFile.open(ref, 3));
-            assertTrue(e.getMessage().contains("PE 3 (pid " + ref.pid() + ") has ended or released the file"),
+            assertTrue(e.getMessage().contains("PE 3 through /proc/" + ref.pid() + "/fd/" + ref.fd() + ": the PE (pid "
+                    + ref.pid() + ") has ended or released the file"),
                     e.getMessage());
             try (var files = Files.list(dir)) {
                 assertEquals(0, files.count(), "nothing left behind");
@@ -105,11 +106,21 @@ class HeldFileTest {
         first.close(); // idempotent
         assertThrows(ResourceException.class, () -> HeldFile.open(old, 2));
         try (HeldFile second = HeldFile.create(dir.resolve("second"), 4096)) {
+            // The same descriptor number, maybe even the same inode number (file systems reuse freed
+            // ones): the path tells the files apart.
             HeldFile.Reference now = second.reference();
-            assertNotEquals(old.inode(), now.inode());
-            HeldFile.Reference reused = new HeldFile.Reference(old.pid(), now.fd(), old.inode());
+            assertNotEquals(old.pathHash(), now.pathHash());
+            HeldFile.Reference reused = new HeldFile.Reference(old.pid(), now.fd(), now.inode(), old.pathHash());
             ResourceException e = assertThrows(ResourceException.class, () -> HeldFile.open(reused, 2));
-            assertTrue(e.getMessage().contains("not the published " + old.inode()), e.getMessage());
+            assertTrue(e.getMessage().contains("descriptor " + now.fd() + " of PE 2 (pid " + old.pid() + ") is "
+                    + dir.toRealPath()), e.getMessage());
+            assertTrue(e.getMessage().endsWith("not the file it published (inode " + now.inode()
+                    + "): the PE has released the file"), e.getMessage());
+            HeldFile.Reference otherInode = new HeldFile.Reference(now.pid(), now.fd(), now.inode() + 1, now.pathHash());
+            assertThrows(ResourceException.class, () -> HeldFile.open(otherInode, 2));
+            try (FileChannel ch = HeldFile.open(now, 2)) {
+                assertEquals(4096, ch.size(), "the right reference opens");
+            }
         }
     }
 
