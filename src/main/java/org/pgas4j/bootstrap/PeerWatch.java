@@ -5,14 +5,21 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.function.IntConsumer;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -33,6 +40,8 @@ final class PeerWatch implements AutoCloseable {
     private static final int NONCE_BYTES = 16;
     private static final int MAC_BYTES = 32;
     private static final int HANDSHAKE_TIMEOUT_MILLIS = 30_000;
+    /** How long a connection to one of several addresses of PE 0 may take before the next is tried. */
+    static final int CANDIDATE_TIMEOUT_MILLIS = 3_000;
 
     private final int rank;
     private final int size;
@@ -74,18 +83,34 @@ final class PeerWatch implements AutoCloseable {
     }
 
     /**
-     * Another PE's side: connects to PE 0 at {@code address} and proves it knows {@code key}.
+     * Another PE's side: connects to PE 0 at the first of {@code addresses} that accepts a
+     * connection (in order; each but the last gets {@link #CANDIDATE_TIMEOUT_MILLIS}) and proves it
+     * knows {@code key}.
      *
      * @param lost told the rank of a PE that ended without finalizing
+     * @throws IOException naming every address tried when none accepted
      */
-    static PeerWatch connect(int rank, int size, byte[] key, InetSocketAddress address, IntConsumer lost)
+    static PeerWatch connect(int rank, int size, byte[] key, List<InetSocketAddress> addresses, IntConsumer lost)
             throws IOException {
         PeerWatch w = new PeerWatch(rank, size, key, lost, null);
-        Socket s = new Socket();
+        Socket s = null;
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < addresses.size() && s == null; i++) {
+            Socket c = new Socket();
+            try {
+                c.setTcpNoDelay(true);
+                KeepAlive.enable(c);
+                c.connect(addresses.get(i), i == addresses.size() - 1 ? HANDSHAKE_TIMEOUT_MILLIS : CANDIDATE_TIMEOUT_MILLIS);
+                s = c;
+            } catch (IOException e) {
+                c.close();
+                failures.add(addresses.get(i) + ": " + e.getMessage());
+            }
+        }
+        if (s == null) {
+            throw new IOException("no address of PE 0 accepted a connection (" + String.join("; ", failures) + ")");
+        }
         try {
-            s.setTcpNoDelay(true);
-            KeepAlive.enable(s);
-            s.connect(address, HANDSHAKE_TIMEOUT_MILLIS);
             s.setSoTimeout(HANDSHAKE_TIMEOUT_MILLIS);
             DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
             byte[] nonce = new byte[NONCE_BYTES];
@@ -253,13 +278,50 @@ final class PeerWatch implements AutoCloseable {
         }
     }
 
-    /** The address other PEs reach PE 0 by: loopback for those on its host, else this host's address. */
-    static String hostAddress() {
+    /**
+     * The addresses other hosts may reach PE 0 by, best first, comma-separated: this host name's
+     * address when an interface here has it, then every IPv4 and then IPv6 address of the
+     * interfaces that are up (not loopback, not link-local); loopback only when there is none. A
+     * host name that resolves to loopback (a common {@code /etc/hosts} entry) or to an address of
+     * another network namespace is thus no obstacle.
+     */
+    static String hostAddresses() {
+        Set<String> addresses = new LinkedHashSet<>();
         try {
-            return InetAddress.getLocalHost().getHostAddress();
+            InetAddress named = InetAddress.getLocalHost();
+            if (!named.isLoopbackAddress() && NetworkInterface.getByInetAddress(named) != null) {
+                addresses.add(named.getHostAddress());
+            }
         } catch (IOException e) {
-            return InetAddress.getLoopbackAddress().getHostAddress();
+            // no usable host name: the interfaces say it all
         }
+        List<InetAddress> v6 = new ArrayList<>();
+        try {
+            for (NetworkInterface ni : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                if (!ni.isUp() || ni.isLoopback()) {
+                    continue;
+                }
+                for (InetAddress a : Collections.list(ni.getInetAddresses())) {
+                    if (a.isLoopbackAddress() || a.isLinkLocalAddress()) {
+                        continue;
+                    }
+                    if (a instanceof Inet6Address) {
+                        v6.add(a);
+                    } else {
+                        addresses.add(a.getHostAddress());
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // interfaces cannot be listed here: what was found so far
+        }
+        for (InetAddress a : v6) {
+            addresses.add(a.getHostAddress().replaceFirst("%.*$", ""));
+        }
+        if (addresses.isEmpty()) {
+            addresses.add(InetAddress.getLoopbackAddress().getHostAddress());
+        }
+        return String.join(",", addresses);
     }
 
     private static void closeQuietly(Socket s) {

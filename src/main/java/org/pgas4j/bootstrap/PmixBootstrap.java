@@ -18,7 +18,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -169,7 +171,7 @@ public final class PmixBootstrap implements Bootstrap {
             if (rank == 0) {
                 out.writeUTF(id);
                 out.write(secret);
-                out.writeUTF(PeerWatch.hostAddress());
+                out.writeUTF(PeerWatch.hostAddresses());
                 out.writeInt(zeroWatch == null ? 0 : zeroWatch.port());
             }
         } catch (IOException e) {
@@ -209,12 +211,16 @@ public final class PmixBootstrap implements Bootstrap {
                 watch = zeroWatch;
             } else {
                 boolean sameHost = location.node() == place(nodeIds, hosts, 0).node();
-                InetSocketAddress at = new InetSocketAddress(
-                        sameHost ? InetAddress.getLoopbackAddress().getHostAddress() : zeroAddress, zeroPort);
+                List<InetSocketAddress> at = new ArrayList<>();
+                for (String a : sameHost ? new String[] {InetAddress.getLoopbackAddress().getHostAddress()}
+                        : zeroAddress.split(",")) {
+                    at.add(new InetSocketAddress(a, zeroPort));
+                }
                 try {
                     watch = PeerWatch.connect(rank, size, secret, at, this::peerLost);
                 } catch (IOException e) {
-                    throw new BootstrapException("PE " + rank + ": cannot reach PE 0 at " + at + ": " + e.getMessage(), e);
+                    throw new BootstrapException("PE " + rank + ": cannot reach PE 0 on host " + hosts[0] + ": "
+                            + e.getMessage(), e);
                 }
             }
             fence(false, "the start-up barrier"); // every watch connection is up: a PE's death is noticed from here on

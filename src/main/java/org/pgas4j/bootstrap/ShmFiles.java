@@ -8,8 +8,10 @@ import java.nio.file.Path;
 /**
  * Where the {@code shm} transport keeps its shared files and how they are named:
  * {@code /dev/shm/pgas4j-<jobId>-<rank>-<what>}. The job id is random per job, so a name cannot
- * be guessed, and every file of a job shares the prefix {@code pgas4j-<jobId>-}: the launcher
- * removes them all at the end of the job, also when PEs were killed.
+ * be guessed, and every file of a job shares the prefix {@code pgas4j-<jobId>-}. The runtime's own
+ * files keep their names only for the instant of their creation ({@link HeldFile}); the sweeps
+ * here (by the launcher at the end of a job, by a PE when the job fails) remove whatever else a
+ * job put there.
  */
 public final class ShmFiles {
     /** Prefix of every pgas4j shared file. */

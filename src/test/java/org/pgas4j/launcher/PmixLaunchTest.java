@@ -34,9 +34,11 @@ import org.pgas4j.testing.SystemComponent;
  * plain {@code java} command (the PMIx bootstrap), and {@code pgas4j run --slurm} (task 0's
  * rendezvous handed over through PMIx, no shared file; without PMIx, the rendezvous file); a PE
  * killed with SIGKILL ends the step with the PE named and no shared file left, also a lone PE under
- * {@code bin/pgas4j exec}; {@code mpirun --oversubscribe --allow-run-as-root} jobs and a killed PE
+ * {@code bin/pgas4j exec} and every PE of a plain {@code java} job killed at once (no shared file
+ * keeps a name while in use); {@code mpirun --oversubscribe --allow-run-as-root} jobs and a killed PE
  * under mpirun; repeated init/finalize pairs under {@code run --slurm} (each task's PE rejoins task
- * 0's rendezvous), and the one-pair limit of a PE started through PMIx. Skipped where Slurm, munge or libpmix is missing or
+ * 0's rendezvous), and the one-pair limit of a PE started through PMIx; statistics under {@code run
+ * --slurm} and under PMIx alone. Skipped where Slurm, munge or libpmix is missing or
  * the tests do not run as root.
  */
 @Needs({SystemComponent.ROOT, SystemComponent.SLURM, SystemComponent.PMIX})
@@ -129,7 +131,7 @@ class PmixLaunchTest {
         try {
             Matcher m = LINE.matcher(awaitLines(p, out, err, 1).getFirst());
             assertTrue(m.find());
-            assertTrue(listShm().length > 0, "the PE has shared files");
+            assertEquals(List.of(), List.of(listShm()), "a running PE's shared files have no names");
             ProcessHandle.of(Long.parseLong(m.group(9))).orElseThrow().destroyForcibly();
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "srun did not end after its only PE was killed");
             assertNotEquals(0, p.exitValue());
@@ -201,6 +203,52 @@ class PmixLaunchTest {
         assertTrue(r.out().contains("PAIR 1 PE 0 OF 2 OK") && r.out().contains("PAIR 1 PE 1 OF 2 OK"), r::toString);
         assertTrue(r.err().contains("a PE started by a PMIx launcher (srun, mpirun) initialises one client in its life"),
                 r::toString);
+    }
+
+    @Test
+    void everyPeOfAPlainJavaJobKilledAtOnceUnderSrunLeavesNoSharedFile() throws Exception {
+        List<String> cmd = srun(3);
+        cmd.addAll(java());
+        cmd.addAll(List.of("-cp", MAIN + File.pathSeparator + TESTS, HostsPe.class.getName(), "hold"));
+        assertKillingEveryPeLeavesNoSharedFile(cluster.command(cmd), 3, "srun");
+    }
+
+    @Test
+    @Needs(SystemComponent.OPENMPI)
+    void aLonePlainJavaPeKilledUnderMpirunLeavesNoSharedFile() throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-n", "1"));
+        cmd.addAll(java());
+        cmd.addAll(List.of("-cp", MAIN + File.pathSeparator + TESTS, HostsPe.class.getName(), "hold"));
+        assertKillingEveryPeLeavesNoSharedFile(new ProcessBuilder(cmd), 1, "mpirun");
+    }
+
+    /**
+     * Starts a job of plain {@code java} PEs (nobody around them to clean up), kills all of them
+     * with SIGKILL at once (so that no PE survives to remove anything) and checks that the
+     * launcher ends and no shared file, of any name, is left.
+     */
+    private void assertKillingEveryPeLeavesNoSharedFile(ProcessBuilder pb, int n, String launcher) throws Exception {
+        Files.createDirectories(shmDir());
+        Path out = dir.resolve("out");
+        Path err = dir.resolve("err");
+        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            List<ProcessHandle> pes = new ArrayList<>();
+            for (String line : awaitLines(p, out, err, n)) {
+                Matcher m = LINE.matcher(line);
+                assertTrue(m.find(), line);
+                pes.add(ProcessHandle.of(Long.parseLong(m.group(9))).orElseThrow());
+            }
+            assertEquals(List.of(), List.of(listShm()), "the running PEs' shared files have no names");
+            pes.forEach(ProcessHandle::destroyForcibly);
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), launcher + " did not end after its PEs were killed");
+            for (ProcessHandle pe : pes) {
+                assertTrue(pe.onExit().get(10, TimeUnit.SECONDS) != null, "PE pid " + pe.pid() + " ended");
+            }
+            assertEquals(List.of(), List.of(listShm()), "shared files left in " + shmDir());
+        } finally {
+            p.destroyForcibly();
+        }
     }
 
     @Test
@@ -293,7 +341,7 @@ class PmixLaunchTest {
                     pid = Long.parseLong(m.group(9));
                 }
             }
-            assertTrue(listShm().length > 0, "the PEs have shared files");
+            assertEquals(List.of(), List.of(listShm()), "the running PEs' shared files have no names");
             long killedAt = System.nanoTime();
             ProcessHandle.of(pid).orElseThrow().destroyForcibly();
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), launcher + " did not end after PE " + victim + " was killed");

@@ -12,12 +12,24 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real one-node Slurm cluster for tests (the recipe of shared/notes/slurm-on-one-machine.md):
+ * A real Slurm cluster for tests (the recipe of shared/notes/slurm-on-one-machine.md):
  * {@code munged}, {@code slurmctld} and {@code slurmd}, each in the foreground, in a temporary
- * directory with their own {@code slurm.conf}, munge key and socket, free ports and state, the
+ * directory with their own {@code slurm.conf}, munge key and socket, free ports and state, each
  * node declared with {@link #CPUS} CPUs ({@code SlurmdParameters=config_overrides}) so that steps
- * of up to that many tasks start on a small machine. {@link #close} ends exactly the processes
- * it started (and their children), by their ids. Needs root (slurmd) and the user {@code munge}.
+ * of up to that many tasks per node start on a small machine. {@link #close} ends exactly the
+ * processes it started (and their children), by their ids. Needs root (slurmd) and the user
+ * {@code munge}.
+ *
+ * <p>{@link #start} makes one node, this host. {@link #startTwoNodes} makes two, {@code n1} and
+ * {@code n2}, each a {@code slurmd} in a network namespace of its own (the caller's, joined by a
+ * veth), with {@code slurmctld} in the first: each daemon is entered into its namespace with
+ * {@code nsenter --net} (not {@code ip netns exec}, whose fresh {@code /sys} has no
+ * {@code /sys/fs/cgroup}, without which slurmd 22.05 refuses to start), each slurmd is given its
+ * node name ({@code -N}), and every per-node path carries {@code %n}: the spool, pid and log
+ * files and {@code TmpFS}, under which Slurm's PMIx plugin makes each step's client directory
+ * (two nodes on one file system would otherwise both create {@code /tmp/spmix_appdir_<uid>_<step>}
+ * and the second step daemon fails). Commands made by {@link #command} run in the first
+ * namespace, where the controller listens.
  */
 public final class SlurmCluster implements AutoCloseable {
     /** The CPUs the node declares. */
@@ -26,11 +38,16 @@ public final class SlurmCluster implements AutoCloseable {
 
     private final Path dir;
     private final Path conf;
+    /** The network namespaces of nodes n1 and n2, or empty for a one-node cluster on this host. */
+    private final List<String> namespaces;
+    private final List<String> addresses;
     private final List<Process> daemons = new ArrayList<>();
 
-    private SlurmCluster(Path dir) {
+    private SlurmCluster(Path dir, List<String> namespaces, List<String> addresses) {
         this.dir = dir;
         this.conf = dir.resolve("slurm.conf");
+        this.namespaces = namespaces;
+        this.addresses = addresses;
     }
 
     /**
@@ -39,7 +56,23 @@ public final class SlurmCluster implements AutoCloseable {
      * @throws IOException naming the daemon that did not start, with the end of its log
      */
     public static SlurmCluster start(Path dir) throws IOException, InterruptedException {
-        SlurmCluster c = new SlurmCluster(dir);
+        return start(new SlurmCluster(dir, List.of(), List.of()));
+    }
+
+    /**
+     * Starts a cluster of two nodes, {@code n1} in network namespace {@code nsA} at {@code addressA}
+     * (with the controller) and {@code n2} in {@code nsB} at {@code addressB}, in {@code dir}, and
+     * waits until both nodes are idle. The namespaces must exist ({@code ip netns add}) and reach
+     * each other at those addresses.
+     *
+     * @throws IOException naming the daemon that did not start, with the end of its log
+     */
+    public static SlurmCluster startTwoNodes(Path dir, String nsA, String addressA, String nsB, String addressB)
+            throws IOException, InterruptedException {
+        return start(new SlurmCluster(dir, List.of(nsA, nsB), List.of(addressA, addressB)));
+    }
+
+    private static SlurmCluster start(SlurmCluster c) throws IOException, InterruptedException {
         try {
             c.startDaemons();
             return c;
@@ -67,9 +100,20 @@ public final class SlurmCluster implements AutoCloseable {
                 "--seed-file=" + munge.resolve("seed"), "--log-file=" + munge.resolve("munged.log"), "--num-threads=2")));
         await(() -> Files.exists(socket), "munged", dir.resolve("munged.out"));
         Files.createDirectories(dir.resolve("state"));
-        Files.createDirectories(dir.resolve("spool"));
+        List<String> nodes = namespaces.isEmpty() ? List.of(host) : List.of("n1", "n2");
+        for (String node : nodes) {
+            Files.createDirectories(dir.resolve("spool-" + node));
+            Files.createDirectories(dir.resolve("tmp-" + node));
+        }
         int ctldPort = freePort();
         int dPort = freePort();
+        StringBuilder nodeLines = new StringBuilder();
+        for (int i = 0; i < nodes.size(); i++) {
+            nodeLines.append("NodeName=").append(nodes.get(i))
+                    .append(namespaces.isEmpty() ? "" : " NodeAddr=" + addresses.get(i) + " NodeHostname=" + host)
+                    .append(" CPUs=%1$d Sockets=1 CoresPerSocket=%1$d ThreadsPerCore=1 RealMemory=2000 State=UNKNOWN\n"
+                            .formatted(CPUS));
+        }
         Files.writeString(conf, """
                 ClusterName=pgas4jtest
                 SlurmctldHost=%1$s
@@ -82,29 +126,47 @@ public final class SlurmCluster implements AutoCloseable {
                 SlurmctldPort=%3$d
                 SlurmdPort=%4$d
                 StateSaveLocation=%5$s/state
-                SlurmdSpoolDir=%5$s/spool
+                SlurmdSpoolDir=%5$s/spool-%%n
+                TmpFS=%5$s/tmp-%%n
                 SlurmctldPidFile=%5$s/ctld.pid
-                SlurmdPidFile=%5$s/d.pid
+                SlurmdPidFile=%5$s/d-%%n.pid
                 SlurmctldLogFile=%5$s/ctld.log
-                SlurmdLogFile=%5$s/d.log
+                SlurmdLogFile=%5$s/d-%%n.log
                 SelectType=select/cons_tres
                 SelectTypeParameters=CR_Core
                 SlurmdParameters=config_overrides
                 MpiDefault=none
                 ReturnToService=2
                 KillWait=2
-                NodeName=%1$s CPUs=%6$d Sockets=1 CoresPerSocket=%6$d ThreadsPerCore=1 RealMemory=2000 State=UNKNOWN
-                PartitionName=test Nodes=%1$s Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE:%6$d
-                """.formatted(host, socket, ctldPort, dPort, dir, CPUS));
-        daemons.add(daemon("slurmctld", List.of("slurmctld", "-D", "-i", "-f", conf.toString())));
-        daemons.add(daemon("slurmd", List.of("slurmd", "-D", "-f", conf.toString())));
+                %7$sPartitionName=test Nodes=%8$s Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE:%6$d
+                """.formatted(namespaces.isEmpty() ? host : host + "(" + addresses.getFirst() + ")", socket, ctldPort,
+                dPort, dir, CPUS, nodeLines, String.join(",", nodes)));
+        daemons.add(daemon("slurmctld", inNamespace(0, List.of("slurmctld", "-D", "-i", "-f", conf.toString()))));
+        for (int i = 0; i < nodes.size(); i++) {
+            List<String> slurmd = new ArrayList<>(List.of("slurmd", "-D", "-f", conf.toString()));
+            if (!namespaces.isEmpty()) {
+                slurmd.addAll(List.of("-N", nodes.get(i)));
+            }
+            daemons.add(daemon("slurmd-" + nodes.get(i), inNamespace(i, slurmd)));
+        }
         await(() -> {
             try {
-                return run(List.of("sinfo", "-h", "-o", "%t")).contains("idle");
+                List<String> states = run(List.of("sinfo", "-h", "-N", "-o", "%t")).lines().map(String::trim).toList();
+                return states.size() == nodes.size() && states.stream().allMatch("idle"::equals);
             } catch (IOException e) {
                 return false;
             }
-        }, "slurmctld and slurmd", dir.resolve("d.log"));
+        }, "slurmctld and slurmd", dir.resolve("d-" + nodes.getLast() + ".log"));
+    }
+
+    /** {@code command} entered into the network namespace of node {@code node}, if the cluster has namespaces. */
+    private List<String> inNamespace(int node, List<String> command) {
+        if (namespaces.isEmpty()) {
+            return command;
+        }
+        List<String> c = new ArrayList<>(List.of("nsenter", "--net=/run/netns/" + namespaces.get(node)));
+        c.addAll(command);
+        return c;
     }
 
     private interface Check {
@@ -141,9 +203,12 @@ public final class SlurmCluster implements AutoCloseable {
         return command(command).redirectErrorStream(true).redirectOutput(dir.resolve(name + ".out").toFile()).start();
     }
 
-    /** A {@link ProcessBuilder} for {@code command} with {@code SLURM_CONF} pointing at this cluster. */
+    /**
+     * A {@link ProcessBuilder} for {@code command} with {@code SLURM_CONF} pointing at this cluster
+     * (in the first node's network namespace on a two-node cluster).
+     */
     public ProcessBuilder command(List<String> command) {
-        ProcessBuilder pb = new ProcessBuilder(command);
+        ProcessBuilder pb = new ProcessBuilder(inNamespace(0, command));
         pb.environment().putAll(environment());
         return pb;
     }

@@ -1,64 +1,59 @@
 package org.pgas4j.internal.kinds;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.pgas4j.ResourceException;
-import org.pgas4j.bootstrap.ShmFiles;
+import org.pgas4j.bootstrap.HeldFile;
 
 /**
- * How same-host peers find a FILE segment's file: a symbolic link with a short job-scoped name in
- * the shared-memory directory (so a path of any length fits a directory descriptor, and the
- * launcher's sweep of the job's files removes the link, never the file), plus where in the file the
- * segment starts.
+ * How same-host peers find a FILE segment's file: the owner holds the file open
+ * ({@link HeldFile}) and publishes where, plus where in the file the segment starts. Nothing is
+ * put in the shared-memory directory, so nothing there can outlive the job; the file itself is
+ * the user's and stays.
  */
 public final class FileLink {
+    /** Bytes of a descriptor: the file offset (long), then the {@link HeldFile.Reference}. */
+    private static final int DESCRIPTOR_BYTES = 8 + HeldFile.REFERENCE_BYTES;
+
     private FileLink() {
     }
 
-    /** A published link: the descriptor peers attach with, and the link's path (removed on release). */
-    public record Published(byte[] descriptor, Path link) {
-        /** Removes the link; the file stays. */
+    /** A published file: the descriptor peers attach with, and the descriptor held open for them. */
+    public record Published(byte[] descriptor, HeldFile held) {
+        /** Closes the descriptor held for peers (mappings stay; the file stays). Idempotent. */
         public void unlink() {
-            try {
-                Files.deleteIfExists(link);
-            } catch (IOException ignored) {
-                // The launcher sweeps the job's files at its end.
-            }
+            held.close();
         }
-    }
-
-    /** Links {@code file} under a name of {@code jobId} and PE {@code rank}. */
-    public static Published publish(String jobId, int rank, String tag, Path file, long fileOffset) {
-        Path link = ShmFiles.file(jobId, rank, tag);
-        try {
-            Files.createSymbolicLink(link, file.toAbsolutePath());
-        } catch (IOException e) {
-            throw new ResourceException("cannot link FILE segment " + file + " for its peers at " + link + ": " + e, e);
-        }
-        byte[] name = link.getFileName().toString().getBytes(StandardCharsets.US_ASCII);
-        byte[] d = ByteBuffer.allocate(8 + name.length).order(ByteOrder.LITTLE_ENDIAN).putLong(fileOffset).put(name)
-                .array();
-        return new Published(d, link);
     }
 
     /**
-     * Maps the FILE segment a peer published, checking that the link is a file of this job.
+     * Holds {@code file} open for same-host peers, who will map it from {@code fileOffset}.
+     *
+     * @throws ResourceException naming the file when it cannot be opened
+     */
+    public static Published publish(Path file, long fileOffset) {
+        HeldFile held = HeldFile.hold(file);
+        byte[] d = held.reference().writeTo(ByteBuffer.allocate(DESCRIPTOR_BYTES).order(ByteOrder.LITTLE_ENDIAN)
+                .putLong(fileOffset)).array();
+        return new Published(d, held);
+    }
+
+    /**
+     * Maps the FILE segment that PE {@code owner} published.
      *
      * @throws ResourceException when the descriptor is not one, or the file cannot be mapped
      */
-    public static MappedFile open(String jobId, byte[] descriptor, long size, int owner) {
-        if (descriptor.length <= 8) {
-            throw new ResourceException("PE " + owner + " published a malformed FILE segment descriptor");
+    public static MappedFile open(byte[] descriptor, long size, int owner) {
+        if (descriptor.length != DESCRIPTOR_BYTES) {
+            throw new ResourceException("PE " + owner + " published a malformed FILE segment descriptor ("
+                    + descriptor.length + " bytes, not " + DESCRIPTOR_BYTES + ")");
         }
-        long fileOffset = ByteBuffer.wrap(descriptor).order(ByteOrder.LITTLE_ENDIAN).getLong();
-        String name = new String(descriptor, 8, descriptor.length - 8, StandardCharsets.US_ASCII);
-        if (!name.startsWith(ShmFiles.jobPrefix(jobId)) || name.contains("/") || fileOffset < 0) {
-            throw new ResourceException("PE " + owner + " published a FILE segment link outside this job: " + name);
+        ByteBuffer d = ByteBuffer.wrap(descriptor).order(ByteOrder.LITTLE_ENDIAN);
+        long fileOffset = d.getLong();
+        if (fileOffset < 0) {
+            throw new ResourceException("PE " + owner + " published a FILE segment at offset " + fileOffset);
         }
-        return MappedFile.map(ShmFiles.directory().resolve(name), fileOffset, size, false, false);
+        return MappedFile.openHeld(HeldFile.Reference.readFrom(d), owner, fileOffset, size);
     }
 }

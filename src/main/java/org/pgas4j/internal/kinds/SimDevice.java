@@ -2,18 +2,19 @@ package org.pgas4j.internal.kinds;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.ResourceException;
+import org.pgas4j.bootstrap.HeldFile;
 import org.pgas4j.bootstrap.ShmFiles;
 
 /**
  * One simulated device as one PE sees it: allocates device memory (each allocation a job file in
- * the shared-memory directory, so that same-host peers can open it by IPC handle), gives it device
+ * the shared-memory directory, nameless once created and held open so that same-host peers can
+ * open it by IPC handle, see {@link HeldFile}), gives it device
  * addresses in a range of its own, enforces the per-PE capacity and finds the allocation a device
  * address belongs to.
  */
@@ -73,14 +74,14 @@ public final class SimDevice {
         Path path = ShmFiles.file(jobId, rank, "dev" + ordinal + "-" + files.incrementAndGet());
         MappedFile file;
         try {
-            file = MappedFile.map(path, 0, rounded, true, true);
+            file = MappedFile.createHeld(path, rounded); // nameless from here: nothing outlives the job's processes
         } catch (RuntimeException e) {
             used.addAndGet(-rounded);
             throw e;
         }
         long address = BASE + ordinal * SPAN + cursor.getAndAdd(rounded);
-        SimMemory m = new SimMemory(file.segment().asSlice(0, bytes), address, SimMemory.handle(0, address, path),
-                SimMemory.unmapper(file, true, () -> forget(address, rounded)));
+        SimMemory m = new SimMemory(file.segment().asSlice(0, bytes), address, SimMemory.handle(0, address, file.reference()),
+                SimMemory.unmapper(file, () -> forget(address, rounded)));
         synchronized (live) {
             live.put(address, m);
         }
@@ -113,24 +114,22 @@ public final class SimDevice {
     }
 
     /**
-     * Opens a same-host peer's memory from its IPC handle ({@code cudaIpcOpenMemHandle}), checking
-     * that the handle names a file of this job.
+     * Opens a same-host peer's memory from its IPC handle ({@code cudaIpcOpenMemHandle}): the
+     * device file that PE {@code owner} holds open.
      *
-     * @throws ResourceException for a handle that is not one
+     * @throws ResourceException for a handle that is not one, or a file the peer no longer holds
      */
-    public static SimMemory open(String jobId, byte[] handle, long size, int owner) {
-        if (handle == null || handle.length <= 16) {
+    public static SimMemory open(byte[] handle, long size, int owner) {
+        if (handle == null || handle.length != SimMemory.HANDLE_BYTES) {
             throw new ResourceException("PE " + owner + " published a malformed simulated-device IPC handle");
         }
         ByteBuffer h = ByteBuffer.wrap(handle).order(ByteOrder.LITTLE_ENDIAN);
         long fileOffset = h.getLong();
         long address = h.getLong();
-        String name = new String(handle, 16, handle.length - 16, StandardCharsets.US_ASCII);
-        if (!name.startsWith(ShmFiles.jobPrefix(jobId)) || name.contains("/") || fileOffset < 0) {
-            throw new ResourceException("PE " + owner + " published a simulated-device handle outside this job: " + name);
+        if (fileOffset < 0) {
+            throw new ResourceException("PE " + owner + " published a simulated-device handle at offset " + fileOffset);
         }
-        Path path = ShmFiles.directory().resolve(name);
-        MappedFile file = MappedFile.map(path, fileOffset, size, false, false);
-        return new SimMemory(file.segment(), address, handle.clone(), SimMemory.unmapper(file, false, () -> { }));
+        MappedFile file = MappedFile.openHeld(HeldFile.Reference.readFrom(h), owner, fileOffset, size);
+        return new SimMemory(file.segment(), address, handle.clone(), SimMemory.unmapper(file, () -> { }));
     }
 }

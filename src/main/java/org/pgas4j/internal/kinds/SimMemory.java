@@ -1,18 +1,15 @@
 package org.pgas4j.internal.kinds;
 
-import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import org.pgas4j.bootstrap.HeldFile;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Memory of a simulated device (DEVICE_SIM): an allocation made by {@link SimDevice}, a view of
  * part of one (a client-allocated segment), or a same-host peer's allocation opened through its
- * IPC handle. The bytes live in a job file that only this class maps; nobody gets a host address
+ * IPC handle. The bytes live in a nameless job file ({@link HeldFile}) that only this class maps; nobody gets a host address
  * for them, so every access goes through the copy functions, as it would for a real device.
  */
 public final class SimMemory implements DeviceMemory {
@@ -29,11 +26,17 @@ public final class SimMemory implements DeviceMemory {
         this.releaser = releaser;
     }
 
-    /** An IPC handle: where the view starts in the allocation's file, its device address, the file's name. */
-    static byte[] handle(long fileOffset, long address, Path file) {
-        byte[] name = file.getFileName().toString().getBytes(StandardCharsets.US_ASCII);
-        return ByteBuffer.allocate(16 + name.length).order(ByteOrder.LITTLE_ENDIAN).putLong(fileOffset)
-                .putLong(address).put(name).array();
+    /** Bytes of an IPC handle. */
+    static final int HANDLE_BYTES = 16 + HeldFile.REFERENCE_BYTES;
+
+    /**
+     * An IPC handle: where the view starts in the allocation's file, its device address (longs),
+     * then where the owner holds the file ({@link HeldFile.Reference}), little-endian.
+     */
+    static byte[] handle(long fileOffset, long address, HeldFile.Reference file) {
+        ByteBuffer h = ByteBuffer.allocate(HANDLE_BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(fileOffset)
+                .putLong(address);
+        return file.writeTo(h).array();
     }
 
     /** A view of {@code [offset, offset + length)} that does not own the allocation. */
@@ -91,17 +94,10 @@ public final class SimMemory implements DeviceMemory {
         }
     }
 
-    /** Unmaps {@code file} and, for the allocation's owner, removes it. */
-    static Runnable unmapper(MappedFile file, boolean owner, Runnable also) {
+    /** Unmaps {@code file} (for the allocation's owner, also closes the descriptor peers open it through). */
+    static Runnable unmapper(MappedFile file, Runnable also) {
         return () -> {
             file.release();
-            if (owner) {
-                try {
-                    Files.deleteIfExists(file.path());
-                } catch (IOException ignored) {
-                    // The launcher removes every file of the job at its end.
-                }
-            }
             also.run();
         };
     }

@@ -49,7 +49,6 @@ public final class Kind implements MemoryKind {
     private final NativeDevice device;
     private final AtomicInteger liveSegments = new AtomicInteger();
     private final Set<DeviceBuffer> buffers = ConcurrentHashMap.newKeySet();
-    private final AtomicInteger fileLinks = new AtomicInteger();
     private volatile boolean destroyed;
 
     private Kind(Client client, int id, MemoryKindClass kindClass, MemoryKindSpec spec, KindRules rules, SimDevice sim,
@@ -147,8 +146,7 @@ public final class Kind implements MemoryKind {
         }
         FileLink.Published link;
         try {
-            link = FileLink.publish(client.jobId(), client.jobRank(), "file" + id + "-" + fileLinks.incrementAndGet(),
-                    f.path(), 0);
+            link = FileLink.publish(f.path(), 0);
         } catch (RuntimeException e) {
             file.release();
             throw e;
@@ -179,8 +177,7 @@ public final class Kind implements MemoryKind {
         if (Long.compareUnsigned(memory.address() + memory.byteSize(), m.end()) > 0) {
             throw new BadArgumentException(where + " with length " + memory.byteSize() + " runs past its mapping");
         }
-        FileLink.Published link = FileLink.publish(client.jobId(), client.jobRank(),
-                "file" + id + "-" + fileLinks.incrementAndGet(), path, m.fileOffset());
+        FileLink.Published link = FileLink.publish(path, m.fileOffset());
         return SegmentMemory.ofHost(memory, link.descriptor(), link::unlink);
     }
 

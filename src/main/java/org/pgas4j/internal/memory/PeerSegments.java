@@ -66,10 +66,10 @@ public final class PeerSegments {
         return switch (c) {
             case HOST -> transport.attach(j, slot.descriptor(), slot.size());
             case FILE -> {
-                MappedFile f = FileLink.open(client.jobId(), slot.descriptor(), slot.size(), j);
+                MappedFile f = FileLink.open(slot.descriptor(), slot.size(), j);
                 yield new MappedMemory(f.segment(), f::release);
             }
-            case DEVICE_SIM -> new DeviceRemoteMemory(SimDevice.open(client.jobId(), slot.descriptor(), slot.size(), j),
+            case DEVICE_SIM -> new DeviceRemoteMemory(SimDevice.open(slot.descriptor(), slot.size(), j),
                     true);
             case CUDA_UVA, HIP, ZE -> {
                 List<Integer> devices = client.visibleDevices(c);

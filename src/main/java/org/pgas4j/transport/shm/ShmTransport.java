@@ -4,7 +4,6 @@ import org.pgas4j.bootstrap.ShmFiles;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.pgas4j.ResourceException;
 import org.pgas4j.Settings;
 import org.pgas4j.bootstrap.Bootstrap;
+import org.pgas4j.bootstrap.HeldFile;
 import org.pgas4j.spi.LocalMemory;
 import org.pgas4j.spi.MappedMemory;
 import org.pgas4j.spi.MessageRingDescriptor;
@@ -26,11 +26,16 @@ import org.pgas4j.spi.Transport;
  * stores and copies; client-allocated memory, which peers cannot map, is reached by cross-memory
  * attach. Every memory operation completes inside its call; progress only delivers messages,
  * which travel through each PE's rings ({@link RingMessageService}) in a shared file of its own,
- * {@code pgas4j-<job>-<rank>-am}, created at open and mapped by a peer on its first message to
- * this PE (after the bootstrap barrier that follows open).
+ * created at open and mapped by a peer on its first message to this PE.
  *
- * <p>Descriptors: {@code 'F'} followed by the file name (a mapped file), or {@code 'C'} followed by
- * pid, address and length (client memory, little-endian longs).
+ * <p>No file keeps a name while in use: each is created as {@code pgas4j-<job>-<rank>-<what>},
+ * held open by its creator and unlinked at once ({@link HeldFile}); peers open it through the
+ * creator's descriptor. Open ends with one bootstrap allgather of where every PE's control and
+ * message files are. So the kernel frees every file when the last process mapping it ends, also
+ * when every PE of a node is killed with SIGKILL.
+ *
+ * <p>Descriptors: {@code 'F'} followed by a {@link HeldFile.Reference} (a mapped file), or
+ * {@code 'C'} followed by pid, address and length (client memory, little-endian longs).
  */
 final class ShmTransport implements Transport {
     private static final long PAGE = 4096;
@@ -45,6 +50,10 @@ final class ShmTransport implements Transport {
     private final long messageBytes;
     private final SharedFile messageFile;
     private final RingMessageService messages;
+    /** Where every PE's control file is, by job rank (this PE's own included). */
+    private final HeldFile.Reference[] controlFiles;
+    /** Where every PE's message file is, by job rank. */
+    private final HeldFile.Reference[] messageFiles;
     private final List<SharedFile> peerMessageFiles = new ArrayList<>();
     private final AtomicLong fileCounter = new AtomicLong();
     private volatile boolean closed;
@@ -65,10 +74,32 @@ final class ShmTransport implements Transport {
             control.release();
             throw e;
         }
+        try {
+            int size = bootstrap.size();
+            this.controlFiles = new HeldFile.Reference[size];
+            this.messageFiles = new HeldFile.Reference[size];
+            ByteBuffer mine = ByteBuffer.allocate(2 * HeldFile.REFERENCE_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            control.reference().writeTo(mine);
+            messageFile.reference().writeTo(mine);
+            byte[][] all = bootstrap.allgather(mine.array());
+            for (int j = 0; j < size; j++) {
+                if (all[j].length != 2 * HeldFile.REFERENCE_BYTES) {
+                    throw new ResourceException("PE " + j + " sent " + all[j].length + " bytes of shm file references, not "
+                            + 2 * HeldFile.REFERENCE_BYTES);
+                }
+                ByteBuffer b = ByteBuffer.wrap(all[j]).order(ByteOrder.LITTLE_ENDIAN);
+                controlFiles[j] = HeldFile.Reference.readFrom(b);
+                messageFiles[j] = HeldFile.Reference.readFrom(b);
+            }
+        } catch (RuntimeException e) {
+            control.release();
+            messageFile.release();
+            throw e;
+        }
     }
 
     private MemorySegment mapPeerMessages(int jobRank) {
-        SharedFile file = SharedFile.open(ShmFiles.file(jobId, jobRank, "am"), messageBytes);
+        SharedFile file = SharedFile.open(messageFiles[jobRank], jobRank, messageBytes);
         synchronized (peerMessageFiles) {
             peerMessageFiles.add(file);
         }
@@ -94,7 +125,7 @@ final class ShmTransport implements Transport {
         if (jobRank == rank) {
             return new MappedMemory(control.segment(), null);
         }
-        SharedFile peer = SharedFile.open(ShmFiles.file(jobId, jobRank, "ctl"), controlBytes);
+        SharedFile peer = SharedFile.open(controlFiles[jobRank], jobRank, controlBytes);
         return new MappedMemory(peer.segment(), peer::release);
     }
 
@@ -112,15 +143,9 @@ final class ShmTransport implements Transport {
     public LocalMemory allocate(long bytes) {
         Path path = ShmFiles.file(jobId, rank, "s" + fileCounter.incrementAndGet());
         SharedFile file = SharedFile.create(path, bytes);
-        byte[] name = path.getFileName().toString().getBytes(StandardCharsets.US_ASCII);
-        byte[] descriptor = new byte[1 + name.length];
-        descriptor[0] = FILE;
-        System.arraycopy(name, 0, descriptor, 1, name.length);
-        if (descriptor.length > MAX_DESCRIPTOR_BYTES) {
-            file.release();
-            throw new ResourceException("shared file name too long for a descriptor: " + path);
-        }
-        return new LocalMemory(file.segment(), descriptor, file::release);
+        ByteBuffer d = ByteBuffer.allocate(1 + HeldFile.REFERENCE_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        file.reference().writeTo(d.put(FILE));
+        return new LocalMemory(file.segment(), d.array(), file::release);
     }
 
     @Override
@@ -140,13 +165,15 @@ final class ShmTransport implements Transport {
         if (descriptor.length == 0) {
             throw new ResourceException("empty segment descriptor from PE " + jobRank);
         }
-        if (descriptor[0] == FILE) {
-            String name = new String(descriptor, 1, descriptor.length - 1, StandardCharsets.US_ASCII);
-            // Only a file of this job, inside the shared directory: a descriptor is input too.
-            if (!name.startsWith(ShmFiles.jobPrefix(jobId)) || name.contains("/")) {
-                throw new ResourceException("PE " + jobRank + " published a segment file outside this job: " + name);
+        if (descriptor[0] == FILE && descriptor.length == 1 + HeldFile.REFERENCE_BYTES) {
+            HeldFile.Reference ref = HeldFile.Reference.readFrom(
+                    ByteBuffer.wrap(descriptor, 1, HeldFile.REFERENCE_BYTES).order(ByteOrder.LITTLE_ENDIAN));
+            // Only a file that PE holds: a descriptor is input too.
+            if (ref.pid() != controlFiles[jobRank].pid()) {
+                throw new ResourceException("PE " + jobRank + " published a segment file of process " + ref.pid()
+                        + ", not of its own " + controlFiles[jobRank].pid());
             }
-            SharedFile file = SharedFile.open(ShmFiles.directory().resolve(name), size);
+            SharedFile file = SharedFile.open(ref, jobRank, size);
             return new MappedMemory(file.segment(), file::release);
         }
         if (descriptor[0] == CLIENT && descriptor.length == 1 + 3 * Long.BYTES) {
