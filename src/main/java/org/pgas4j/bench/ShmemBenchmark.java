@@ -56,7 +56,8 @@ final class ShmemBenchmark implements Benchmark {
             for (int r = 1; r <= rounds; r++) {
                 String of = rounds > 1 ? " (round " + r + " of " + rounds + ")" : "";
                 progress.phase("2-PE pgas4j job" + of);
-                Map<String, Double> round = new HashMap<>(bench.runJob("shmem job", List.of(), ShmemLatencyPe.class, err));
+                Map<String, Double> round = new HashMap<>(bench.runJob("shmem job",
+                        List.of("-Dpgas4j.segment.size=" + ShmemLatencyPe.SEGMENT_SIZE), ShmemLatencyPe.class, err));
                 if (nativeMissing.isEmpty()) {
                     progress.phase(NativeProbe.SHMEM.label() + ", 2 PEs" + of);
                     round.putAll(natives.run(NativeProbe.SHMEM, JvmCommands.PES, NativeBaselines.probeArgs("rma",

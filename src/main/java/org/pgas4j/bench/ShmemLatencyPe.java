@@ -22,7 +22,11 @@ import org.pgas4j.shmem.SymmetricArray;
  * <p>Argument: the plan, {@code full} or {@code quick}. Run with 2 PEs by {@link ShmemBenchmark}.
  */
 public final class ShmemLatencyPe {
-    static final long[] SIZES = {8, 64, 512, 4096, 32768, 65536, 262144, 1 << 20};
+    static final long[] SIZES = {8, 64, 512, 4096, 32768, 65536, 262144, 1 << 20, 4 << 20};
+    /** The largest of {@link #SIZES}. */
+    static final int MAX_SIZE = 4 << 20;
+    /** The segment size the job needs: the facade's heap (the largest message and a counter) and the core's target. */
+    static final String SEGMENT_SIZE = "16m";
     static final String PUT_LAT = "put_lat_us";
     static final String GET_LAT = "get_lat_us";
     static final String PUT_MR = "put_mr_mps";
@@ -43,15 +47,15 @@ public final class ShmemLatencyPe {
         try (Shmem shmem = Shmem.init()) {
             Client client = shmem.client();
             PeChecks.requirePes(client, JvmCommands.PES);
-            SymmetricArray dest = shmem.malloc(ShmemType.CHAR, 1 << 20);
+            SymmetricArray dest = shmem.malloc(ShmemType.CHAR, MAX_SIZE);
             SymmetricArray counter = shmem.calloc(ShmemType.INT64, 1);
             ShmemContext ctx = shmem.ctxDefault();
             Rma rma = client.rma();
             Atomics atomics = client.atomics();
             Team world = client.world();
             long segment = client.primordialEndpoint().boundSegment().orElseThrow().size();
-            long coreOffset = segment - (2L << 20); // heap bytes no allocation uses: the core's target
-            byte[] src = new byte[1 << 20];
+            long coreOffset = segment - MAX_SIZE; // heap bytes no allocation uses: the core's target
+            byte[] src = new byte[MAX_SIZE];
             if (shmem.myPe() == 0) {
                 PairedRounds timing = quick ? new PairedRounds(20_000_000L, 2_000_000L, 3)
                         : new PairedRounds(400_000_000L, 30_000_000L, ROUNDS);
@@ -67,7 +71,7 @@ public final class ShmemLatencyPe {
                     ResultLine.print(ResultLine.key("shmem_" + PUT_LAT, size), put.first() / 1e3);
                     ResultLine.print(ResultLine.key("core_" + PUT_LAT, size), put.second() / 1e3);
                 }
-                byte[] sink = new byte[1 << 20];
+                byte[] sink = new byte[MAX_SIZE];
                 for (long size : SIZES) {
                     PairedRounds.Result get = timing.time(() -> ctx.get(sink, 0, dest, 0, (int) size, 1),
                             () -> rma.get(world, 1, coreOffset, sink, 0, (int) size));

@@ -29,7 +29,7 @@ class ShmemBenchQuickTest {
         assertTrue(r.stdout().contains("facade overhead"), r::toString);
         Map<String, Object> doc = MiniJson.parseObject(Files.readString(json));
         Map<String, Object> lat = (Map<String, Object>) doc.get("shmem_put_lat_us");
-        assertEquals(Set.of("8", "64", "512", "4096", "32768", "65536", "262144", "1048576"), lat.keySet());
+        assertEquals(Set.of("8", "64", "512", "4096", "32768", "65536", "262144", "1048576", "4194304"), lat.keySet());
         lat.forEach((k, v) -> assertTrue(((Number) v).doubleValue() > 0, k + " = " + v));
         for (String key : List.of("shmem_put_mr_mps", "shmem_fadd_lat_us", "shmem_barrier_us", "core_put_mr_mps",
                 "core_fadd_lat_us", "core_barrier_us")) {
@@ -53,7 +53,7 @@ class ShmemBenchQuickTest {
         for (String bySize : List.of("native_shmem_put_lat_us", "native_shmem_get_lat_us", "shmem_vs_native_put_ratio",
                 "shmem_vs_native_get_ratio", "shmem_get_lat_us")) {
             Map<String, Object> m = (Map<String, Object>) doc.get(bySize);
-            assertEquals(Set.of("8", "64", "512", "4096", "32768", "65536", "262144", "1048576"), m.keySet(), bySize);
+            assertEquals(Set.of("8", "64", "512", "4096", "32768", "65536", "262144", "1048576", "4194304"), m.keySet(), bySize);
             m.forEach((k, v) -> assertTrue(((Number) v).doubleValue() > 0, bySize + " " + k + " = " + v));
         }
         for (String key : List.of("native_shmem_put_mr_mps", "native_shmem_fadd_lat_us", "native_shmem_barrier_us",

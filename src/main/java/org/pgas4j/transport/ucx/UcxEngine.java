@@ -46,8 +46,6 @@ final class UcxEngine implements AutoCloseable {
      * tcp only. Without it, a lost peer is noticed through the bootstrap (the launcher reports it).
      */
     static final boolean PEER_ERROR_HANDLING = Boolean.getBoolean("pgas4j.ucx.peer.errors");
-    /** {@code UCS_ERR_NOT_CONNECTED}. */
-    static final int ERR_NOT_CONNECTED = -24;
     /**
      * Whether the worker has wake-up ({@code pgas4j.ucx.wakeup}, default true): the progress agent
      * then sleeps on the worker's event fd; false gives a worker without wake-up events and an agent
@@ -73,6 +71,11 @@ final class UcxEngine implements AutoCloseable {
     static final int CLOSED = 2;
     /** {@link #armIdle()}: nothing to do, but the worker has no wake-up ({@link #WAKEUP} false): park. */
     static final int UNARMED = 3;
+    /**
+     * {@link #armIdle()}: a PE thread holds the lock, so it is driving the worker (an operation or
+     * its wait): keep off and look again later.
+     */
+    static final int HELD = 4;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final int rank;
@@ -258,16 +261,19 @@ final class UcxEngine implements AutoCloseable {
     }
 
     /**
-     * Prepares the worker for a sleep of the progress agent: takes the lock (waiting for a PE
-     * thread that holds it, which is progressing meanwhile), progresses once more, completes
-     * requests, runs the background work, and arms the worker ({@code ucp_worker_arm}) when all of
-     * that found nothing.
+     * Prepares the worker for a sleep of the progress agent: takes the lock unless a PE thread
+     * holds it (that thread is progressing meanwhile: the agent does not queue behind it, which
+     * made the PE thread's next operation wait for the agent, a futex wake-up and a context switch
+     * per put of a stream over tcp), progresses once more, completes requests, runs the background
+     * work, and arms the worker ({@code ucp_worker_arm}) when all of that found nothing.
      *
      * @return {@link #ARMED} (sleep on {@link UcpWorker#waitForEvent}), {@link #BUSY} (progress
-     *     again), {@link #UNARMED} or {@link #CLOSED}
+     *     again), {@link #HELD}, {@link #UNARMED} or {@link #CLOSED}
      */
     int armIdle() {
-        lock.lock();
+        if (!lock.tryLock()) {
+            return HELD;
+        }
         try {
             if (!open || closing) {
                 return CLOSED;
@@ -297,7 +303,9 @@ final class UcxEngine implements AutoCloseable {
     /**
      * Waits for a request, progressing the worker (holding the lock); throws on an error status,
      * and gives up (leaving the request to the worker's destruction) once {@link #setHealth health}
-     * reports the job failing, so that no wait outlives a dead peer.
+     * reports the job failing, so that no wait outlives a dead peer. Every turn counts as a turn of
+     * the PE's threads ({@link #peTurns()}): the thread is driving the worker, and the progress
+     * agent, woken by what arrives meanwhile (over tcp a put's acknowledgement), keeps off.
      */
     void await(long request, String call) {
         lock.lock();
@@ -305,6 +313,7 @@ final class UcxEngine implements AutoCloseable {
             int status;
             for (int i = 1; (status = worker.poll(request)) == UcsStatus.IN_PROGRESS; i++) {
                 worker.progress();
+                peTurn();
                 if ((i & 1023) == 0 && !health.getAsBoolean()) {
                     String why = failureReason.get();
                     throw new JobAbortedException("PE " + rank + ": the job is failing ("
@@ -473,7 +482,7 @@ final class UcxEngine implements AutoCloseable {
                 }
             } catch (UcxException e) {
                 requestFailed(e);
-                c.failed(forCore(e, rank, "PE " + owner));
+                c.failed(UcxFailures.forCore(e, rank, "PE " + owner));
                 return;
             }
             c.localComplete();
@@ -512,7 +521,7 @@ final class UcxEngine implements AutoCloseable {
             } catch (UcxException e) {
                 bounces.give(b);
                 requestFailed(e);
-                c.failed(forCore(e, rank, "PE " + owner));
+                c.failed(UcxFailures.forCore(e, rank, "PE " + owner));
                 return;
             }
             if (req == 0) {
@@ -754,31 +763,9 @@ final class UcxEngine implements AutoCloseable {
 
     /** Records that the job is failing when a request failed because a peer is gone. */
     void requestFailed(UcxException e) {
-        if (peerLost(e)) {
+        if (UcxFailures.peerLost(e)) {
             fail(e.getMessage());
         }
-    }
-
-    /** Whether a failed request says the peer is gone (reset, timeout, unreachable, cancelled, not connected). */
-    static boolean peerLost(UcxException e) {
-        int s = e.status();
-        return s == UcsStatus.ERR_CONNECTION_RESET || s == UcsStatus.ERR_ENDPOINT_TIMEOUT
-                || s == UcsStatus.ERR_UNREACHABLE || s == UcsStatus.ERR_CANCELED || s == ERR_NOT_CONNECTED;
-    }
-
-    /**
-     * What the core should see of a failed operation: a lost peer becomes the
-     * {@link JobAbortedException} the core throws when a job is failing, naming both PEs
-     * and keeping UCX's error as the cause; anything else stays as it is.
-     */
-    static RuntimeException forCore(RuntimeException e, int rank, String target) {
-        if (e instanceof UcxException u && peerLost(u)) {
-            RuntimeException a = new JobAbortedException("PE " + rank + ": the job is failing (the UCX "
-                    + "connection to " + target + " is lost: " + u.getMessage() + ")");
-            a.initCause(u);
-            return a;
-        }
-        return e;
     }
 
     /** Marks this PE's UCX side as failed: {@link #failure()} is then not null. */

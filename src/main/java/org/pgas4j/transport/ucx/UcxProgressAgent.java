@@ -16,7 +16,9 @@ import java.util.concurrent.locks.LockSupport;
  * {@link #PE_ACTIVE_PARK_NANOS} growing to {@link #MAX_PE_ACTIVE_PARK_NANOS} and stay off the
  * engine's lock and the cores (on a host with fewer cores than threads, an agent
  * descheduled while holding it stalled their progress for a time slice: one-way ping-pong
- * latencies of 2-4 ms); otherwise progress while progress finds work; after {@link #SPINS} idle
+ * latencies of 2-4 ms), and the same when it finds a PE thread holding the lock as it is about to
+ * arm (it never queues for the lock behind a PE thread); otherwise progress while progress finds
+ * work; after {@link #SPINS} idle
  * turns (spin-wait hints, never a yield), {@link UcxEngine#armIdle()} arms the worker, and the
  * thread sleeps in the
  * kernel ({@code poll(2)} on the worker's event fd) until UCX signals an event: an incoming
@@ -68,6 +70,7 @@ final class UcxProgressAgent implements AutoCloseable {
         int seen = engine.peTurns();
         long seenAt = System.nanoTime();
         int active = 0;
+        int state = UcxEngine.BUSY;
         UcpWorker worker = engine.worker();
         while (running) {
             try {
@@ -80,9 +83,12 @@ final class UcxProgressAgent implements AutoCloseable {
                 boolean spinning = turns - seen >= Math.max(2, (now - seenAt) / PE_SPIN_TURN_NANOS);
                 seen = turns;
                 seenAt = now;
-                if (spinning) {
-                    // A PE thread is spinning on the worker itself: keep off the lock (and off the
-                    // cores it and its peers spin on), looking again after growing parks.
+                boolean held = state == UcxEngine.HELD;
+                state = UcxEngine.BUSY;
+                if (spinning || held) {
+                    // A PE thread is spinning on the worker itself, or held the lock when the agent
+                    // wanted to arm: keep off the lock (and off the cores it and its peers spin
+                    // on), looking again after growing parks.
                     idle = 0;
                     LockSupport.parkNanos(Math.min(MAX_PE_ACTIVE_PARK_NANOS,
                             PE_ACTIVE_PARK_NANOS << Math.min(active, 5)));
@@ -95,9 +101,12 @@ final class UcxProgressAgent implements AutoCloseable {
                 } else if (++idle <= SPINS) {
                     Thread.onSpinWait();
                 } else {
-                    int state = engine.armIdle();
+                    state = engine.armIdle();
                     if (state == UcxEngine.CLOSED) {
                         return;
+                    }
+                    if (state == UcxEngine.HELD) {
+                        continue; // a PE thread holds the lock, driving the worker: park (above)
                     }
                     if (state == UcxEngine.ARMED && running) {
                         sleeps++;

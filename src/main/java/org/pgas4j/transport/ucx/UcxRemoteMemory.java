@@ -70,7 +70,7 @@ final class UcxRemoteMemory implements RemoteMemory {
             try {
                 engine.putBlocking(endpoint, key, base + offset, src, srcOffset, length);
             } catch (RuntimeException e) {
-                completion.failed(UcxEngine.forCore(e, engine.rank(), "PE " + owner));
+                completion.failed(UcxFailures.forCore(e, engine.rank(), "PE " + owner));
                 return;
             }
             completion.localComplete();
@@ -95,7 +95,7 @@ final class UcxRemoteMemory implements RemoteMemory {
             try {
                 engine.getBlocking(endpoint, key, base + offset, dst, dstOffset, length);
             } catch (RuntimeException e) {
-                completion.failed(UcxEngine.forCore(e, engine.rank(), "PE " + owner));
+                completion.failed(UcxFailures.forCore(e, engine.rank(), "PE " + owner));
                 return;
             }
             completion.localComplete();
@@ -124,7 +124,7 @@ final class UcxRemoteMemory implements RemoteMemory {
                 case XOR -> engine.fetchBitwise(endpoint, key, base + offset, bytes, UcpAtomicOp.XOR, operand);
             };
         } catch (RuntimeException e) {
-            throw UcxEngine.forCore(e, engine.rank(), "PE " + owner);
+            throw UcxFailures.forCore(e, engine.rank(), "PE " + owner);
         }
     }
 

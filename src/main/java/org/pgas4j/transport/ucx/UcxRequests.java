@@ -132,7 +132,7 @@ final class UcxRequests {
         for (long k = 1; k < puts; k++) {
             c.remoteComplete();
         }
-        c.failed(UcxEngine.forCore(e, rank, "a peer"));
+        c.failed(UcxFailures.forCore(e, rank, "a peer"));
     }
 
     /** A put on {@code ep} is locally complete: flushes the endpoint, signalling remote completion when done. */
@@ -188,7 +188,7 @@ final class UcxRequests {
                 case IMPLICIT_PUT -> {
                     // Reported by the batch that covers it (its flush cannot succeed without it).
                     onFailure.accept(e);
-                    implicitFailure = UcxEngine.forCore(e, rank, "a peer");
+                    implicitFailure = UcxFailures.forCore(e, rank, "a peer");
                 }
                 case BATCH_FLUSH -> failBatch(c, bytes, e);
                 default -> fail(c, e);
@@ -228,7 +228,7 @@ final class UcxRequests {
 
     private void fail(Completion c, UcxException e) {
         onFailure.accept(e);
-        c.failed(UcxEngine.forCore(e, rank, "a peer"));
+        c.failed(UcxFailures.forCore(e, rank, "a peer"));
     }
 
     private void add(byte s, long req, UcpEndpoint ep, Completion c, MemorySegment b, MemorySegment dst, long dstOffset,

@@ -8,6 +8,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -50,6 +51,47 @@ class UcxProgressAgentTest {
                 long millis = (System.nanoTime() - start) / 1_000_000;
                 assertTrue(millis < 2_000, () -> "200 puts woke the target's agent in " + millis + " ms");
             }
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void anAgentFindingAPeThreadOnTheLockKeepsOffAndServesOnceItIsFree() throws Exception {
+        try (AgentEnginePair pair = AgentEnginePair.open(4096); Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(8, 8);
+            // A PE thread holds the target's lock (as while it issues an operation or waits for one):
+            // arming does not queue behind it but answers HELD at once.
+            CountDownLatch holding = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            Thread pe = Thread.ofPlatform().start(() -> {
+                pair.target.lock().lock();
+                try {
+                    holding.countDown();
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    pair.target.lock().unlock();
+                }
+            });
+            assertTrue(holding.await(10, TimeUnit.SECONDS));
+            long start = System.nanoTime();
+            assertEquals(UcxEngine.HELD, pair.target.armIdle());
+            assertTrue(System.nanoTime() - start < 1_000_000_000L, "armIdle waited for the lock");
+            release.countDown();
+            pe.join();
+            // Free again: the agent (which found the lock held meanwhile) serves the next puts.
+            for (long i = 1; i <= 20; i++) {
+                value.set(JAVA_LONG, 0, i);
+                pair.origin.putBlocking(pair.toTarget(), pair.key, pair.memory.address() + 8, value, 0, 8);
+                assertEquals(i, pair.memory.segment().get(JAVA_LONG, 8), "put " + i + " landed");
+            }
+            // A blocking put waits for the flush's round trip through the target's agent: each turn
+            // of that wait counts as the PE driving the worker, so the origin's own agent keeps off.
+            int turns = pair.origin.peTurns();
+            pair.origin.putBlocking(pair.toTarget(), pair.key, pair.memory.address() + 8, value, 0, 8);
+            int waited = pair.origin.peTurns() - turns;
+            assertTrue(waited >= 2, "a blocking put over tcp counted " + waited + " turns");
         }
     }
 }
