@@ -161,7 +161,8 @@ final class UcxPerftest {
      * {@code iterations,} and the next line with as many fields (UCX log lines may come between),
      * as column name to number.
      *
-     * @throws BenchFailure when there is no such pair of lines or a value is not a number
+     * @throws BenchFailure when there is no such pair of lines or a value is not a number ({@code inf}
+     *         and {@code nan}, which C prints, are)
      */
     static Map<String, Double> parse(String output) {
         List<String> lines = output.lines().map(String::trim).toList();
@@ -178,7 +179,7 @@ final class UcxPerftest {
                 Map<String, Double> m = new HashMap<>();
                 for (int k = 0; k < names.length; k++) {
                     try {
-                        m.put(names[k].trim(), Double.parseDouble(values[k].trim()));
+                        m.put(names[k].trim(), number(values[k].trim()));
                     } catch (NumberFormatException e) {
                         throw new BenchFailure("ucx_perftest printed '" + values[k] + "' for " + names[k]
                                 + ", not a number");
@@ -189,6 +190,19 @@ final class UcxPerftest {
         }
         throw new BenchFailure("no CSV figures (a line 'iterations,...' and one of values) in the ucx_perftest output:\n"
                 + output);
+    }
+
+    /**
+     * A figure as ucx_perftest prints it: a decimal number, or C's {@code inf}/{@code nan} (printed
+     * for a column whose last interval had no time, such as {@code avg_lat} of a very fast run).
+     */
+    private static double number(String text) {
+        return switch (text.toLowerCase(java.util.Locale.ROOT)) {
+            case "inf", "+inf" -> Double.POSITIVE_INFINITY;
+            case "-inf" -> Double.NEGATIVE_INFINITY;
+            case "nan", "-nan" -> Double.NaN;
+            default -> Double.parseDouble(text);
+        };
     }
 
     private static Process start(List<String> command, Map<String, String> environment, String label) {

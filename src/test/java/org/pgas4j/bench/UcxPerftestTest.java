@@ -49,6 +49,14 @@ class UcxPerftestTest {
     }
 
     @Test
+    void cInfinityAndNanAreFigures() {
+        Map<String, Double> m = UcxPerftest.parse("iterations,avg_lat,overall_lat,avg_bw\n100,inf,1.5,-nan\n");
+        assertEquals(Double.POSITIVE_INFINITY, m.get("avg_lat"));
+        assertEquals(1.5, m.get("overall_lat"));
+        assertTrue(Double.isNaN(m.get("avg_bw")));
+    }
+
+    @Test
     void defaultsToTcpOnLoopbackOnlyWhenUcxTlsIsUnset() {
         assertEquals(Map.of("UCX_TLS", "tcp", "UCX_NET_DEVICES", "lo"), UcxRmaBenchmark.environment(Map.of()));
         assertEquals(Map.of("UCX_TLS", "tcp"), UcxRmaBenchmark.environment(Map.of("UCX_NET_DEVICES", "eth0")));
