@@ -3,7 +3,6 @@ package org.pgas4j.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -108,18 +107,17 @@ class PmixLaunchTest {
 
     @Test
     void binPgas4jExecRunsThePeUnderSrunAndMpirunAndCleansUpAfterALonePe() throws Exception {
-        Path jar = LauncherProcess.REPO.resolve("target/pgas4j.jar");
-        assumeTrue(Files.exists(jar) && !newerThan(LauncherProcess.REPO.resolve("src/main"), jar),
-                "bin/pgas4j would build target/pgas4j.jar first: run mvn package for this test");
+        // bin/pgas4j runs this build's classes as a jar (the suite runs before Maven packages one).
+        Path jar = packRuntimeJar(dir.resolve("pgas4j.jar"));
         List<String> exec = List.of(LauncherProcess.REPO.resolve("bin/pgas4j").toString(), "-Dpgas4j.shm.dir=" + shmDir(),
                 "exec", "-Dpgas4j.segment.size=1m", "-cp", TESTS, HostsPe.class.getName());
         List<String> cmd = srun(2);
         cmd.addAll(exec);
-        assertRing(run(cluster.command(cmd)), 2);
+        assertRing(run(withJar(cluster.command(cmd), jar)), 2);
         if (SystemComponent.OPENMPI.missing().isEmpty()) {
             cmd = new ArrayList<>(List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-n", "2"));
             cmd.addAll(exec);
-            assertRing(run(new ProcessBuilder(cmd)), 2);
+            assertRing(run(withJar(new ProcessBuilder(cmd), jar)), 2);
         }
         // The only PE of its node killed: no other PE is left there, bin/pgas4j removes its files.
         cmd = srun(1);
@@ -127,7 +125,7 @@ class PmixLaunchTest {
         cmd.add("hold");
         Path out = dir.resolve("lone.out");
         Path err = dir.resolve("lone.err");
-        Process p = cluster.command(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p = withJar(cluster.command(cmd), jar).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         try {
             Matcher m = LINE.matcher(awaitLines(p, out, err, 1).getFirst());
             assertTrue(m.find());
@@ -141,11 +139,31 @@ class PmixLaunchTest {
         }
     }
 
-    private static boolean newerThan(Path tree, Path file) throws IOException {
-        long time = Files.getLastModifiedTime(file).toMillis();
-        try (Stream<Path> files = Files.walk(tree)) {
-            return files.anyMatch(f -> f.toFile().lastModified() > time);
+    private static ProcessBuilder withJar(ProcessBuilder pb, Path jar) {
+        pb.environment().put("PGAS4J_JAR", jar.toString());
+        return pb;
+    }
+
+    /** This build's runtime classes as an executable jar, as Maven packages them. */
+    private static Path packRuntimeJar(Path jar) throws IOException {
+        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, Launcher.class.getName());
+        manifest.getMainAttributes().putValue("Enable-Native-Access", "ALL-UNNAMED");
+        Path classes = LauncherProcess.MAIN_CLASSES;
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest);
+             Stream<Path> files = Files.walk(classes)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                String name = classes.relativize(f).toString().replace(File.separatorChar, '/');
+                if (name.equals("META-INF/MANIFEST.MF")) {
+                    continue;
+                }
+                out.putNextEntry(new java.util.jar.JarEntry(name));
+                Files.copy(f, out);
+                out.closeEntry();
+            }
         }
+        return jar;
     }
 
     @ParameterizedTest
