@@ -252,12 +252,9 @@ class PmixLaunchTest {
         Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         try {
             List<ProcessHandle> pes = new ArrayList<>();
-            for (String line : awaitLines(p, out, err, n)) {
-                Matcher m = LINE.matcher(line);
-                assertTrue(m.find(), line);
-                pes.add(ProcessHandle.of(Long.parseLong(m.group(9))).orElseThrow());
+            for (long pid : runningPePids(p, out, err, n).values()) {
+                pes.add(ProcessHandle.of(pid).orElseThrow());
             }
-            assertEquals(List.of(), List.of(listShm()), "the running PEs' shared files have no names");
             pes.forEach(ProcessHandle::destroyForcibly);
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), launcher + " did not end after its PEs were killed");
             for (ProcessHandle pe : pes) {
@@ -349,17 +346,8 @@ class PmixLaunchTest {
         Path err = dir.resolve("err");
         Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         try {
-            List<String> lines = awaitLines(p, out, err, n);
             int victim = n - 2;
-            long pid = -1;
-            for (String line : lines) {
-                Matcher m = LINE.matcher(line);
-                assertTrue(m.find(), line);
-                if (Integer.parseInt(m.group(1)) == victim) {
-                    pid = Long.parseLong(m.group(9));
-                }
-            }
-            assertEquals(List.of(), List.of(listShm()), "the running PEs' shared files have no names");
+            long pid = runningPePids(p, out, err, n).get(victim);
             long killedAt = System.nanoTime();
             ProcessHandle.of(pid).orElseThrow().destroyForcibly();
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), launcher + " did not end after PE " + victim + " was killed");
@@ -374,6 +362,21 @@ class PmixLaunchTest {
         } finally {
             p.destroyForcibly();
         }
+    }
+
+    /**
+     * Waits for the ring lines of {@code n} running PEs and returns each PE's pid by rank, after
+     * checking that the running job's shared files have no names.
+     */
+    private java.util.Map<Integer, Long> runningPePids(Process p, Path out, Path err, int n) throws Exception {
+        java.util.Map<Integer, Long> pids = new java.util.TreeMap<>();
+        for (String line : awaitLines(p, out, err, n)) {
+            Matcher m = LINE.matcher(line);
+            assertTrue(m.find(), line);
+            pids.put(Integer.parseInt(m.group(1)), Long.parseLong(m.group(9)));
+        }
+        assertEquals(List.of(), List.of(listShm()), "the running PEs' shared files have no names");
+        return pids;
     }
 
     private String[] listShm() {
