@@ -1,7 +1,7 @@
 package org.pgas4j.gaspi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.lang.management.ManagementFactory;
 import java.util.List;
@@ -15,7 +15,10 @@ import org.pgas4j.testing.LaunchedJob;
  * allocation counter (the least of three windows after a warm-up) in a 2-rank {@code shm} job:
  * fresh JVMs, whose compiled code is not shaped by other tests' calls into the same core methods
  * (in the test JVM, after the in-JVM conformance jobs, one 64-byte object per iteration was seen
- * in some runs and not in others: a compiled-code effect whose source was not pinned down).
+ * in some runs and not in others: a compiled-code effect whose source was not pinned down). Fresh
+ * JVMs showed it too, rarely (one rank 32 bytes an iteration in one suite run of many, 2026-11-26,
+ * under load): so up to three fresh jobs are tried, and the test fails when every one allocates,
+ * as a real allocation per call would.
  */
 @Timeout(120)
 class GaspiHotPathAllocationTest {
@@ -23,17 +26,28 @@ class GaspiHotPathAllocationTest {
     private static final int MEASURED = 20_000;
     private static final int WINDOWS = 3;
 
+    /** Fresh jobs tried before the test fails: see the class comment. */
+    private static final int JOBS = 3;
+
     @Test
     void warmCallsAllocateNothing() {
-        LaunchedJob.Result r = LaunchedJob.run(2, "shm", 100, GaspiConformanceTest.jvmOptions(), AllocationPe.class.getName());
-        assertEquals(0, r.exitCode(), r::toString);
-        List<String> lines = r.lines().stream().filter(l -> l.matches("^\\[\\d] ALLOC \\d+$")).toList();
-        assertEquals(2, lines.size(), r::toString);
-        // A handful of bytes of noise is tolerated; one allocation per call would be megabytes.
-        for (String line : lines) {
-            long bytes = Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
-            assertTrue(bytes < 16 * 1024, line + "\n" + r);
+        StringBuilder seen = new StringBuilder();
+        for (int job = 1; job <= JOBS; job++) {
+            LaunchedJob.Result r = LaunchedJob.run(2, "shm", 100, GaspiConformanceTest.jvmOptions(), AllocationPe.class.getName());
+            assertEquals(0, r.exitCode(), r::toString);
+            List<String> lines = r.lines().stream().filter(l -> l.matches("^\\[\\d] ALLOC \\d+$")).toList();
+            assertEquals(2, lines.size(), r::toString);
+            // A handful of bytes of noise is tolerated; one allocation per call would be megabytes.
+            boolean clean = true;
+            for (String line : lines) {
+                clean &= Long.parseLong(line.substring(line.lastIndexOf(' ') + 1)) < 16 * 1024;
+            }
+            if (clean) {
+                return;
+            }
+            seen.append("job ").append(job).append(": ").append(lines).append('\n');
         }
+        fail("every job's warm calls allocated:\n" + seen);
     }
 
     /** A rank of the measurement: prints {@code ALLOC <bytes>}, the least of its measured windows. */
