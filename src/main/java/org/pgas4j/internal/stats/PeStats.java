@@ -95,18 +95,12 @@ public final class PeStats {
 
     /**
      * Counts one operation of {@code kind} ({@link Stats#PUT}, {@link Stats#GET} or
-     * {@link Stats#ATOMIC}) to PE {@code target} moving {@code 1 << log2Bytes} bytes (1 to 8): one
-     * increment instead of {@link #count}'s two, for the scalar puts, gets and atomics, whose
-     * size is known where they are counted; the bytes are added up at {@link #snapshot()}.
-     */
-    public void countSized(int kind, int log2Bytes, int target) {
-        countSized(threadCounters(), kind, log2Bytes, target);
-    }
-
-    /**
-     * {@link #countSized(int, int, int)} into {@code counters}, an array of {@link #ownerCounters()}
-     * or {@link #threadCounters()}: for the hot paths, which keep the owner's array and thread in
-     * fields of their own, so that a count is a thread comparison and one increment.
+     * {@link Stats#ATOMIC}) to PE {@code target} moving {@code 1 << log2Bytes} bytes (1 to 8) into
+     * {@code counters}, the calling thread's ({@link #threadCounters()}, or {@link #ownerCounters()}
+     * from the owner thread): one increment instead of {@link #count}'s two, for the scalar puts,
+     * gets and atomics, whose size is known where they are counted; the bytes are added up at
+     * {@link #snapshot()}. The hot paths keep the owner's array and thread in fields of their own,
+     * so that a count is a thread comparison and one increment.
      */
     public static void countSized(long[] counters, int kind, int log2Bytes, int target) {
         counters[target * SIZED_PER_TARGET + (kind << 2) + log2Bytes]++;
