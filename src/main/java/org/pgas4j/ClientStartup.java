@@ -6,6 +6,7 @@ import java.util.ServiceLoader;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.bootstrap.Bootstraps;
 import org.pgas4j.internal.ControlRegion;
+import org.pgas4j.internal.jfr.EventRegistration;
 import org.pgas4j.spi.Transport;
 import org.pgas4j.spi.TransportProvider;
 
@@ -22,6 +23,7 @@ final class ClientStartup {
 
     /** {@link Client#init(long)} once {@code segmentSize} is known to be valid (0: no primordial segment). */
     static Client start(long segmentSize) {
+        EventRegistration.core();
         Bootstrap bootstrap = Bootstraps.claim();
         Transport transport = null;
         Client client = null;

@@ -63,7 +63,12 @@ final class JvmCommands {
      */
     static boolean runtimeAotCache() {
         Path first = Path.of(classPath().split(File.pathSeparator)[0]).toAbsolutePath();
-        return first.toString().endsWith(".jar") && java.nio.file.Files.isRegularFile(first.resolveSibling("pgas4j-runtime.aot"));
+        return first.toString().endsWith(".jar") && java.nio.file.Files.isRegularFile(runtimeAotFile());
+    }
+
+    /** Where pgas4j's own AOT cache is when there is one: next to the jar first on the class path. */
+    private static Path runtimeAotFile() {
+        return Path.of(classPath().split(File.pathSeparator)[0]).toAbsolutePath().resolveSibling("pgas4j-runtime.aot");
     }
 
     /** A plain JVM running {@code mainClass} with {@code args}: no launcher, no pgas4j job. */
@@ -141,11 +146,16 @@ final class JvmCommands {
     /**
      * A job of {@code pes} PEs of {@code mainClass} started by {@code srun --mpi=pmix}, one plain
      * JVM per task as {@code bin/pgas4j exec} leaves it: this JVM's {@code -Dpgas4j.*} settings,
-     * {@link #TRANSPORT} and the segment size of {@link #pgasJob}.
+     * {@link #TRANSPORT}, the segment size of {@link #pgasJob} and, when it is there, pgas4j's own
+     * AOT cache.
      */
     static List<String> pmixJob(int pes, Class<?> mainClass) {
         List<String> cmd = new ArrayList<>(List.of("srun", "--mpi=pmix", "-n", Integer.toString(pes), java()));
         cmd.addAll(JVM_OPTIONS);
+        if (runtimeAotCache()) { // as exec gives its PE, and run every PE, by default
+            cmd.add("-XX:AOTCache=" + runtimeAotFile());
+            cmd.add("-Xlog:aot*=off,cds*=off");
+        }
         for (String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
             if (name.startsWith("pgas4j.")) {
                 cmd.add("-D" + name + "=" + System.getProperty(name));

@@ -121,7 +121,7 @@ public final class PmixBootstrap implements Bootstrap {
             }
         }
         MemorySegment proc = arena.allocate(PmixLibrary.PROC);
-        int status = call(() -> (int) pmix.init.invokeExact(proc, MemorySegment.NULL, 0L));
+        int status = pmix.init(proc);
         if (status != PmixLibrary.PMIX_SUCCESS) {
             throw new BootstrapException("PMIx_Init failed: " + pmix.describe(status)
                     + " (was this process started by srun --mpi=pmix or mpirun?)");
@@ -284,8 +284,7 @@ public final class PmixBootstrap implements Bootstrap {
             MemorySegment c = arena.allocateFrom(JAVA_INT, codes);
             MemorySegment info = arena.allocate(PmixLibrary.INFO);
             PmixLibrary.infoString(info, PmixLibrary.KEY_EVENT_HANDLER_NAME, "pgas4j-peer-failure", arena);
-            int status = call(() -> (int) pmix.registerEventHandler.invokeExact(c, (long) codes.length, info, 1L,
-                    eventCallback, MemorySegment.NULL, MemorySegment.NULL));
+            int status = pmix.registerEventHandler(c, codes.length, info, 1, eventCallback);
             if (status < 0) {
                 System.err.println("pgas4j: PE " + rank + ": PMIx_Register_event_handler failed ("
                         + pmix.describe(status) + "); a lost PE is still noticed through PE 0");
@@ -315,11 +314,7 @@ public final class PmixBootstrap implements Bootstrap {
         }
         try {
             if (!done.equals(MemorySegment.NULL)) {
-                PmixLibrary lib = current != null ? current.pmix : null;
-                if (lib != null) {
-                    lib.notificationDone.invokeExact(done, PmixLibrary.PMIX_EVENT_ACTION_COMPLETE, MemorySegment.NULL,
-                            0L, MemorySegment.NULL, MemorySegment.NULL, doneData);
-                }
+                PmixLibrary.eventHandled(done, doneData);
             }
         } catch (Throwable t) {
             // nothing more to tell PMIx
@@ -377,9 +372,9 @@ public final class PmixBootstrap implements Bootstrap {
             value.set(ADDRESS, PmixLibrary.VALUE_DATA_OFFSET, data);
             value.set(JAVA_LONG, PmixLibrary.VALUE_DATA_OFFSET + ADDRESS.byteSize(), mine.length + 1);
             MemorySegment k = arena.allocateFrom(key);
-            int status = call(() -> (int) pmix.put.invokeExact(PmixLibrary.PMIX_GLOBAL, k, value));
+            int status = pmix.put(PmixLibrary.PMIX_GLOBAL, k, value);
             check(status, "PMIx_Put of " + what);
-            status = call(() -> (int) pmix.commit.invokeExact());
+            status = pmix.commit();
             check(status, "PMIx_Commit of " + what);
         }
         fence(true, what);
@@ -404,8 +399,7 @@ public final class PmixBootstrap implements Bootstrap {
         proc.set(JAVA_INT, PmixLibrary.PROC_RANK, PmixLibrary.PMIX_RANK_WILDCARD);
         MemorySegment info = arena.allocate(PmixLibrary.INFO);
         PmixLibrary.infoBool(info, PmixLibrary.KEY_COLLECT_DATA, collect);
-        int status = call(() -> (int) pmix.fenceNb.invokeExact(proc, 1L, info, 1L, fenceCallback,
-                MemorySegment.ofAddress(id)));
+        int status = pmix.fenceNb(proc, 1, info, 1, fenceCallback, id);
         if (status != PmixLibrary.PMIX_SUCCESS) {
             FENCES.remove(id);
             arena.close();
@@ -446,7 +440,7 @@ public final class PmixBootstrap implements Bootstrap {
             proc.set(JAVA_INT, PmixLibrary.PROC_RANK, r);
             MemorySegment k = arena.allocateFrom(key);
             MemorySegment out = arena.allocate(ADDRESS);
-            int status = call(() -> (int) pmix.get.invokeExact(proc, k, MemorySegment.NULL, 0L, out));
+            int status = pmix.get(proc, k, out);
             if (status != PmixLibrary.PMIX_SUCCESS) {
                 return null;
             }
@@ -454,11 +448,7 @@ public final class PmixBootstrap implements Bootstrap {
             try {
                 return read(v);
             } finally {
-                call(() -> {
-                    pmix.valueDestruct.invokeExact(v);
-                    pmix.free.invokeExact(v);
-                    return 0;
-                });
+                pmix.releaseValue(v);
             }
         }
     }
@@ -496,20 +486,6 @@ public final class PmixBootstrap implements Bootstrap {
     private void check(int status, String what) {
         if (status != PmixLibrary.PMIX_SUCCESS) {
             throw new BootstrapException("PE " + rank + ": " + what + " failed: " + pmix.describe(status));
-        }
-    }
-
-    private interface NativeCall {
-        int run() throws Throwable;
-    }
-
-    private static int call(NativeCall c) {
-        try {
-            return c.run();
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
         }
     }
 
@@ -597,7 +573,7 @@ public final class PmixBootstrap implements Bootstrap {
         Thread t = new Thread(() -> {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment m = arena.allocateFrom(message);
-                call(() -> (int) pmix.abort.invokeExact(status, m, MemorySegment.NULL, 0L));
+                pmix.abort(status, m);
             }
         }, "pgas4j-pe-" + rank + "-abort");
         t.setDaemon(true);
@@ -627,6 +603,6 @@ public final class PmixBootstrap implements Bootstrap {
         if (termination != null) {
             termination.disarm();
         }
-        call(() -> (int) pmix.finalizeHandle.invokeExact(MemorySegment.NULL, 0L));
+        pmix.finalizeClient();
     }
 }

@@ -15,6 +15,7 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.UnionLayout;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -112,44 +113,128 @@ final class PmixLibrary {
     /** {@code pmix_notification_fn_t}. */
     static final FunctionDescriptor NOTIFICATION = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, ADDRESS,
             ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS);
-    /** {@code pmix_event_notification_cbfunc_fn_t}. */
-    static final FunctionDescriptor NOTIFICATION_DONE = FunctionDescriptor.ofVoid(JAVA_INT, ADDRESS, JAVA_LONG,
-            ADDRESS, ADDRESS, ADDRESS);
+    /**
+     * The one descriptor every PMIx function is bound with: seven integer-class arguments and an
+     * integer-class result. On the 64-bit Linux C ABIs that java.lang.foreign supports, a pointer,
+     * a {@code size_t}, an {@code int} and a {@code uint8_t} argument each take one integer
+     * register (or 8-byte stack slot) in order, the callee reads only the arguments it declares
+     * (the caller cleans the stack), and an {@code int} result is the low half of the result
+     * register; so a call through this descriptor, with addresses and numbers widened to longs, is
+     * the call that the C prototype describes. Bound each with its own descriptor, the ten
+     * functions made the JDK generate and load code for ten call shapes, about 50 ms of every PE's
+     * start under srun with the AOT cache (docs/benchmarks.md#start-up); one shape is generated once.
+     */
+    static final FunctionDescriptor WORDS = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
+            JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
 
     private static final Linker LINKER = Linker.nativeLinker();
+    /** {@link #WORDS} for a function pointer given as a first argument (PMIx's completion callbacks). */
+    private static final MethodHandle CALL_POINTER = LINKER.downcallHandle(WORDS);
 
-    final MethodHandle init;
-    final MethodHandle finalizeHandle;
-    final MethodHandle abort;
-    final MethodHandle put;
-    final MethodHandle commit;
-    final MethodHandle fenceNb;
-    final MethodHandle get;
-    final MethodHandle registerEventHandler;
-    final MethodHandle errorString;
-    final MethodHandle valueDestruct;
-    final MethodHandle free;
-    final MethodHandle notificationDone;
+    private final MethodHandle init;
+    private final MethodHandle finalizeHandle;
+    private final MethodHandle abort;
+    private final MethodHandle put;
+    private final MethodHandle commit;
+    private final MethodHandle fenceNb;
+    private final MethodHandle get;
+    private final MethodHandle registerEventHandler;
+    private final MethodHandle errorString;
+    private final MethodHandle valueDestruct;
+    private final MethodHandle free;
 
     private PmixLibrary(SymbolLookup pmix) {
-        init = handle(pmix, "PMIx_Init", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
-        finalizeHandle = handle(pmix, "PMIx_Finalize", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
-        abort = handle(pmix, "PMIx_Abort", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
-        put = handle(pmix, "PMIx_Put", FunctionDescriptor.of(JAVA_INT, JAVA_BYTE, ADDRESS, ADDRESS));
-        commit = handle(pmix, "PMIx_Commit", FunctionDescriptor.of(JAVA_INT));
-        fenceNb = handle(pmix, "PMIx_Fence_nb",
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
-        get = handle(pmix, "PMIx_Get", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
-        registerEventHandler = handle(pmix, "PMIx_Register_event_handler",
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS));
-        errorString = handle(pmix, "PMIx_Error_string", FunctionDescriptor.of(ADDRESS, JAVA_INT));
-        valueDestruct = handle(pmix, "PMIx_Value_destruct", FunctionDescriptor.ofVoid(ADDRESS));
-        free = LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow("free"), FunctionDescriptor.ofVoid(ADDRESS));
-        notificationDone = LINKER.downcallHandle(NOTIFICATION_DONE);
+        init = handle(pmix, "PMIx_Init");
+        finalizeHandle = handle(pmix, "PMIx_Finalize");
+        abort = handle(pmix, "PMIx_Abort");
+        put = handle(pmix, "PMIx_Put");
+        commit = handle(pmix, "PMIx_Commit");
+        fenceNb = handle(pmix, "PMIx_Fence_nb");
+        get = handle(pmix, "PMIx_Get");
+        registerEventHandler = handle(pmix, "PMIx_Register_event_handler");
+        errorString = handle(pmix, "PMIx_Error_string");
+        valueDestruct = handle(pmix, "PMIx_Value_destruct");
+        free = handle(LINKER.defaultLookup(), "free");
     }
 
-    private static MethodHandle handle(SymbolLookup lookup, String name, FunctionDescriptor d) {
-        return LINKER.downcallHandle(lookup.findOrThrow(name), d);
+    private static MethodHandle handle(SymbolLookup lookup, String name) {
+        return MethodHandles.insertArguments(CALL_POINTER, 0, lookup.findOrThrow(name));
+    }
+
+    /** Calls {@code f} through {@link #WORDS}; unused trailing arguments are 0. */
+    private static long call(MethodHandle f, long a, long b, long c, long d, long e, long g, long h) {
+        try {
+            return (long) f.invokeExact(a, b, c, d, e, g, h);
+        } catch (RuntimeException | Error t) {
+            throw t;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    private static int status(long result) {
+        return (int) result; // pmix_status_t: an int, the low half of the result register
+    }
+
+    /** {@code PMIx_Init(proc, NULL, 0)}: fills {@code proc} with this process's namespace and rank. */
+    int init(MemorySegment proc) {
+        return status(call(init, proc.address(), 0, 0, 0, 0, 0, 0));
+    }
+
+    /** {@code PMIx_Finalize(NULL, 0)}. */
+    int finalizeClient() {
+        return status(call(finalizeHandle, 0, 0, 0, 0, 0, 0, 0));
+    }
+
+    /** {@code PMIx_Abort(status, message, NULL, 0)}: the whole job. */
+    int abort(int exitStatus, MemorySegment message) {
+        return status(call(abort, exitStatus, message.address(), 0, 0, 0, 0, 0));
+    }
+
+    /** {@code PMIx_Put(scope, key, value)}. */
+    int put(byte scope, MemorySegment key, MemorySegment value) {
+        return status(call(put, scope, key.address(), value.address(), 0, 0, 0, 0));
+    }
+
+    /** {@code PMIx_Commit()}. */
+    int commit() {
+        return status(call(commit, 0, 0, 0, 0, 0, 0, 0));
+    }
+
+    /** {@code PMIx_Fence_nb(procs, nprocs, info, ninfo, callback, cbdata)}. */
+    int fenceNb(MemorySegment procs, long nprocs, MemorySegment info, long ninfo, MemorySegment callback, long cbdata) {
+        return status(call(fenceNb, procs.address(), nprocs, info.address(), ninfo, callback.address(), cbdata, 0));
+    }
+
+    /** {@code PMIx_Get(proc, key, NULL, 0, out)}: {@code out} receives a {@code pmix_value_t *}. */
+    int get(MemorySegment proc, MemorySegment key, MemorySegment out) {
+        return status(call(get, proc.address(), key.address(), 0, 0, out.address(), 0, 0));
+    }
+
+    /** {@code PMIx_Register_event_handler(codes, ncodes, info, ninfo, handler, NULL, NULL)}. */
+    int registerEventHandler(MemorySegment codes, long ncodes, MemorySegment info, long ninfo, MemorySegment handler) {
+        return status(call(registerEventHandler, codes.address(), ncodes, info.address(), ninfo, handler.address(), 0, 0));
+    }
+
+    /** {@code PMIX_VALUE_RELEASE(value)}: its contents, then the struct that {@code PMIx_Get} allocated. */
+    void releaseValue(MemorySegment value) {
+        call(valueDestruct, value.address(), 0, 0, 0, 0, 0, 0);
+        call(free, value.address(), 0, 0, 0, 0, 0, 0);
+    }
+
+    /**
+     * Calls an event handler's completion callback ({@code pmix_event_notification_cbfunc_fn_t},
+     * PMIx's {@code cbfunc} argument) with {@code PMIX_EVENT_ACTION_COMPLETE} and no results.
+     */
+    static void eventHandled(MemorySegment callback, MemorySegment callbackData) {
+        try {
+            long ignored = (long) CALL_POINTER.invokeExact(callback, (long) PMIX_EVENT_ACTION_COMPLETE, 0L, 0L, 0L, 0L,
+                    callbackData.address(), 0L);
+        } catch (RuntimeException | Error t) {
+            throw t;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
     }
 
     /**
@@ -179,7 +264,7 @@ final class PmixLibrary {
     /** The library's words for {@code status}. */
     String describe(int status) {
         try {
-            MemorySegment s = (MemorySegment) errorString.invokeExact(status);
+            MemorySegment s = MemorySegment.ofAddress(call(errorString, status, 0, 0, 0, 0, 0, 0));
             return s.equals(MemorySegment.NULL) ? "status " + status
                     : s.reinterpret(4096).getString(0, StandardCharsets.UTF_8) + " (" + status + ")";
         } catch (Throwable t) {

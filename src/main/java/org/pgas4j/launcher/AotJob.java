@@ -148,6 +148,18 @@ final class AotJob {
         return cmd;
     }
 
+    /**
+     * {@code command} of a PE that {@code exec} starts, with the job's cache options after pgas4j's
+     * own JVM options: as {@link #forRank} gives every PE but PE 0 of a launched job, since no
+     * launcher of ours is there to read a log of the JVM's complaints. Never called for a training.
+     */
+    List<String> forExecPe(List<String> command) {
+        if (mode == AotRequest.Mode.TRAIN) {
+            throw new IllegalStateException("exec records no AOT cache");
+        }
+        return forRank(command, 1);
+    }
+
     /** The line the JVM prints into PE 0's output at the end of a training, to be left out; null for none. */
     String droppedLine() {
         return mode == AotRequest.Mode.TRAIN ? "AOTConfiguration recorded: " + configuration : null;

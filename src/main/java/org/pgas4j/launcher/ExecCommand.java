@@ -3,6 +3,7 @@ package org.pgas4j.launcher;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,7 +12,8 @@ import java.util.List;
  * starts one process per PE itself ({@code srun --mpi=pmix -n N bin/pgas4j exec ...},
  * {@code mpirun -n N bin/pgas4j exec ...}). The PE's JVM gets the same command as under
  * {@code pgas4j run} (JVM options, class or module path, {@code -Dpgas4j.*} settings, the
- * {@code --transport} choice as {@code -Dpgas4j.transport}); it finds its job through PMIx.
+ * {@code --transport} choice as {@code -Dpgas4j.transport}, the AOT cache: pgas4j's own by default,
+ * {@code --aot FILE} or none with {@code --no-aot}); it finds its job through PMIx.
  *
  * <p>{@code bin/pgas4j exec} asks for the command ({@code exec-command}: its words, each ended by
  * a NUL byte), runs it as its child (forwarding SIGTERM, SIGINT and SIGHUP), exits with its status
@@ -55,8 +57,14 @@ final class ExecCommand {
             if (options.transport() != null) {
                 options = options.withJvmArg("-Dpgas4j.transport=" + transport);
             }
-            ProgramCheck.Program program = ProgramCheck.resolve(options, SelfLocation.path());
-            return PeCommand.forPe(program, options);
+            if (options.aot().mode() == AotRequest.Mode.TRAIN) {
+                throw new UsageException("exec cannot record an AOT cache (its PEs have no launcher to assemble it):"
+                        + " record one with pgas4j run --aot-train FILE, then give exec --aot FILE");
+            }
+            Path self = SelfLocation.path();
+            ProgramCheck.Program program = ProgramCheck.resolve(options, self);
+            AotJob aot = AotJob.plan(options.aot(), program, self, "exec", false, LineSink.stderr());
+            return aot.forExecPe(PeCommand.forPe(aot.program(), options));
         }
     }
 

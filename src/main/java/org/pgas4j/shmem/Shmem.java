@@ -2,12 +2,12 @@ package org.pgas4j.shmem;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Set;
-import org.pgas4j.internal.stats.PeStats;
-import org.pgas4j.internal.stats.Stats;
 import org.pgas4j.BadArgumentException;
 import org.pgas4j.Client;
 import org.pgas4j.Segment;
 import org.pgas4j.Team;
+import org.pgas4j.internal.stats.PeStats;
+import org.pgas4j.internal.stats.Stats;
 
 /**
  * OpenSHMEM 1.6 with the dynamic memory spaces of seed 001, as a facade over the pgas4j core: one
@@ -97,6 +97,7 @@ public final class Shmem extends ShmemSync implements AutoCloseable {
      */
     public static Shmem initThread(ThreadLevel requested) {
         ThreadLevel level = ShmemLibrary.checkLevel(requested);
+        WaitUntilEvent.registerWhenRecording();
         long heap = ShmemSettings.SYMMETRIC_SIZE.value();
         Client client = Client.init(heap);
         try {

@@ -2,8 +2,11 @@ package org.pgas4j.shmem;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.FlightRecorderListener;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.Registered;
 import jdk.jfr.Threshold;
 
 /**
@@ -12,6 +15,7 @@ import jdk.jfr.Threshold;
  * {@code org.pgas4j.Wait}, kept in the facade since facades import no internal package. Begun
  * only once the first check failed.
  */
+@Registered(false) // registered once Flight Recorder is initialized: registerWhenRecording
 @Name(WaitUntilEvent.NAME)
 @Label("Long shmem wait_until")
 @Category({"pgas4j", "Waits"})
@@ -22,6 +26,7 @@ final class WaitUntilEvent extends jdk.jfr.Event {
     /** The event's name in recordings. */
     static final String NAME = "org.pgas4j.shmem.WaitUntil";
     private static final WaitUntilEvent PROBE = new WaitUntilEvent();
+    private static boolean listening;
 
     @Label("PE")
     @Description("Job rank of the PE that waited")
@@ -31,6 +36,23 @@ final class WaitUntilEvent extends jdk.jfr.Event {
     @Description("Which wait: shmem.waitUntil (signal waits too), shmem.waitUntilAll, shmem.waitUntilAny,"
             + " shmem.waitUntilSome")
     String kind;
+
+    /**
+     * Registers this event with Flight Recorder now if it is initialized, else when a recording
+     * starts: as the core's events are (its {@code EventRegistration}), since a registered event
+     * class makes JFR build its metadata, about 70 ms, even when nothing records.
+     */
+    static synchronized void registerWhenRecording() {
+        if (!listening) {
+            listening = true;
+            FlightRecorder.addListener(new FlightRecorderListener() {
+                @Override
+                public void recorderInitialized(FlightRecorder recorder) {
+                    FlightRecorder.register(WaitUntilEvent.class);
+                }
+            });
+        }
+    }
 
     /** A begun event when a recording wants it, else null (no allocation). */
     static WaitUntilEvent start() {

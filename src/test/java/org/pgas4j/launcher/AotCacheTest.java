@@ -154,6 +154,35 @@ class AotCacheTest {
         assertTrue(r.err().contains("the job failed, so no AOT cache was recorded in " + failed), r::toString);
     }
 
+    @Test
+    void execGivesItsPeTheCacheAsRunGivesEveryPe() throws Exception {
+        assertEquals(0, training.status(), training::toString);
+        List<String> cmd = ExecCommand.command(List.of("--aot", cache.toString(), "-cp", classes.toString(), PE));
+        int at = cmd.indexOf("-XX:AOTCache=" + cache);
+        assertTrue(at > 0, cmd::toString);
+        assertTrue(at < cmd.indexOf(PE), "a JVM option, before the main class: " + cmd);
+        assertFalse(cmd.stream().anyMatch(w -> w.startsWith("-Xlog:aot*=warning")), "no log nobody reads: " + cmd);
+        assertFalse(String.join(" ", ExecCommand.command(List.of("--no-aot", "-cp", classes.toString(), PE)))
+                .contains("-XX:AOTCache"));
+    }
+
+    @Test
+    void execLeavesAStaleCacheOut() throws Exception {
+        Path other = dir.resolve("other-exec");
+        Files.createDirectories(other);
+        List<String> cmd = ExecCommand.command(List.of("--aot", cache.toString(), "-cp",
+                other + java.io.File.pathSeparator + classes, PE));
+        assertFalse(String.join(" ", cmd).contains("-XX:AOTCache"), cmd::toString);
+    }
+
+    @Test
+    void execRecordsNoCache() {
+        UsageException e = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
+                () -> ExecCommand.command(List.of("--aot-train", dir.resolve("exec.aot").toString(), "-cp",
+                        classes.toString(), PE)));
+        assertTrue(e.getMessage().contains("run --aot-train FILE, then give exec --aot FILE"), e.getMessage());
+    }
+
     private static LauncherProcess.Result runWith(Path aot, String classPath) throws Exception {
         return LauncherProcess.start(dir, List.of(), "run", "-np", "2", "--aot", aot.toString(), "-cp", classPath, PE)
                 .await(100);

@@ -59,6 +59,19 @@ class JfrRecordingTest {
 
     @Test
     @Timeout(90)
+    void aRecordingStartedAfterInitStillHasPgas4jsEvents() throws Exception {
+        LauncherProcess.Result r = LauncherProcess.run(dir, "run", "-np", "2", "-cp", CP,
+                org.pgas4j.launcher.testpes.JfrLateRecordingPe.class.getName(), dir.toString());
+        assertEquals(0, r.status(), r::toString);
+        for (int pe = 0; pe < 2; pe++) {
+            // not initialized by pgas4j itself: its events wait for a recording to register them
+            assertTrue(r.outLines().contains("PE " + pe + " recorder initialized before init: false"), r::toString);
+            assertTrue(r.outLines().contains("PE " + pe + " barriers recorded: 3"), r::toString);
+        }
+    }
+
+    @Test
+    @Timeout(90)
     void theLocalTransportRecordsOneFileWithEveryPesEvents() throws Exception {
         LauncherProcess.Result r = LauncherProcess.run(dir, "run", "-np", "3", "--transport", "local",
                 "--jfr=" + dir, "-cp", CP, JfrPe.class.getName());

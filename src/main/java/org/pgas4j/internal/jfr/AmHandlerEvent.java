@@ -5,9 +5,11 @@ import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.Registered;
 import jdk.jfr.Threshold;
 
 /** An active-message handler run that took at least the threshold (1 ms unless the recording says otherwise). */
+@Registered(false) // EventRegistration registers it once Flight Recorder is initialized
 @Name(AmHandlerEvent.NAME)
 @Label("Slow AM Handler")
 @Category({"pgas4j", "Active Messages"})

@@ -4,8 +4,10 @@ import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.Registered;
 
 /** One member's barrier, from entry to return: how long this PE waited for the team. */
+@Registered(false) // EventRegistration registers it once Flight Recorder is initialized
 @Name(BarrierEvent.NAME)
 @Label("Barrier")
 @Category({"pgas4j", "Collectives"})

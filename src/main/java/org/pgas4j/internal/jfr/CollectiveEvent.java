@@ -5,8 +5,10 @@ import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.Registered;
 
 /** One member's part of a data collective (broadcast, reduce, allreduce, gather, scatter, alltoall ...). */
+@Registered(false) // EventRegistration registers it once Flight Recorder is initialized
 @Name(CollectiveEvent.NAME)
 @Label("Collective")
 @Category({"pgas4j", "Collectives"})

@@ -4,8 +4,10 @@ import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.Registered;
 
 /** An endpoint created (an instant event). */
+@Registered(false) // EventRegistration registers it once Flight Recorder is initialized
 @Name(EndpointEvent.NAME)
 @Label("Endpoint Created")
 @Category({"pgas4j", "Memory"})

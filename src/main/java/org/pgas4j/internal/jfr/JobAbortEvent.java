@@ -6,11 +6,13 @@ import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.Registered;
 
 /**
  * The job failing under this PE: a wait threw {@code JobAbortedException}, or the PE's watchdog is
  * about to halt it because the launcher aborted the job or vanished (an instant event).
  */
+@Registered(false) // EventRegistration registers it once Flight Recorder is initialized
 @Name(JobAbortEvent.NAME)
 @Label("Job Aborted")
 @Category({"pgas4j", "Job"})
@@ -46,6 +48,7 @@ public final class JobAbortEvent extends jdk.jfr.Event {
 
     /** Records a {@code JobAbortedException} being created with {@code message}. */
     public static void exception(String message) {
+        EventRegistration.core(); // a job may abort before its client registered the events
         if (PROBE.isEnabled()) {
             emit(rankOf(message, -1), "exception", message);
         }
@@ -53,6 +56,7 @@ public final class JobAbortEvent extends jdk.jfr.Event {
 
     /** Records that the watchdog of PE {@code pe} halts it for {@code reason}. */
     public static void halt(int pe, String reason) {
+        EventRegistration.core();
         if (PROBE.isEnabled()) {
             emit(pe, "halt", reason);
         }

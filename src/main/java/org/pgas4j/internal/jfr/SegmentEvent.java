@@ -5,9 +5,11 @@ import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.Registered;
 import jdk.jfr.StackTrace;
 
 /** A segment created or destroyed (an instant event). */
+@Registered(false) // EventRegistration registers it once Flight Recorder is initialized
 @Name(SegmentEvent.NAME)
 @Label("Segment")
 @Category({"pgas4j", "Memory"})

@@ -4,6 +4,7 @@ import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.Registered;
 import jdk.jfr.Threshold;
 
 /**
@@ -11,6 +12,7 @@ import jdk.jfr.Threshold;
  * otherwise): an event wait (the shmem facade has its own, {@code org.pgas4j.shmem.WaitUntil}).
  * Begun only once the first check failed, so waits that never wait cost nothing more.
  */
+@Registered(false) // EventRegistration registers it once Flight Recorder is initialized
 @Name(WaitEvent.NAME)
 @Label("Long Wait")
 @Category({"pgas4j", "Waits"})
