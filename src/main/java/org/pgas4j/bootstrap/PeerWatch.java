@@ -12,7 +12,6 @@ import java.net.NetworkInterface;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -21,8 +20,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntConsumer;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Liveness for a job whose processes were started by someone else (a PMIx launcher): PE 0 listens,
@@ -135,15 +132,8 @@ final class PeerWatch implements AutoCloseable {
     }
 
     private byte[] tag(byte[] nonce, int peer) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            mac.update("pgas4j-peer-watch".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            mac.update(nonce);
-            return mac.doFinal(ByteBuffer.allocate(4).putInt(peer).array());
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        return HmacSha256.tag(key, "pgas4j-peer-watch".getBytes(java.nio.charset.StandardCharsets.US_ASCII), nonce,
+                ByteBuffer.allocate(4).putInt(peer).array());
     }
 
     /** PE 0: takes the other PEs' connections for the life of the job. */
