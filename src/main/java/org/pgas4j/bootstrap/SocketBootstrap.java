@@ -57,6 +57,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class SocketBootstrap implements Bootstrap {
     private static final int CONNECT_TIMEOUT_MILLIS = 10_000;
+    /** How long the exit hook waits for the watchdog to leave its read. */
+    private static final long EXIT_JOIN_MILLIS = 200;
     private static final int HANDSHAKE_TIMEOUT_MILLIS = 30_000;
     private static final long CLOSE_ACK_TIMEOUT_MILLIS = 5_000;
     /** How long {@link #exit} waits for the launcher's abort before halting anyway. */
@@ -90,6 +92,8 @@ public final class SocketBootstrap implements Bootstrap {
     /** How many times this PE has joined the job (its init number). */
     private int inits = 1;
     private volatile String failure;
+    /** Set by the exit hook: the connection's end is the process's, not a failure to report. */
+    private volatile boolean exiting;
     private volatile java.util.function.Supplier<byte[]> countersOnAbort;
 
     private SocketBootstrap(int rank, int size, NodeLocation location, String jobId, String rendezvous,
@@ -240,6 +244,23 @@ public final class SocketBootstrap implements Bootstrap {
         Thread t = new Thread(this::watch, "pgas4j-pe-" + rank + "-watchdog");
         t.setDaemon(true);
         t.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> endWatchdogForExit(t), "pgas4j-pe-" + rank + "-exit"));
+    }
+
+    /**
+     * At the JVM's exit: closes the connection and lets the watchdog end. A thread still blocked in
+     * its socket read is in native code, and the JVM's last safepoint waits up to 300 ms for such
+     * threads before it exits: every PE's exit took that long (2-PE jobs 0.72 s instead of 0.4).
+     * The connection closes a moment earlier than the process would close it anyway.
+     */
+    private void endWatchdogForExit(Thread watchdog) {
+        exiting = true;
+        closeQuietly(socket);
+        try {
+            watchdog.join(EXIT_JOIN_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The watchdog loop: delivers results and acknowledgements; on abort or loss, fails the job. */
@@ -270,7 +291,7 @@ public final class SocketBootstrap implements Bootstrap {
         } catch (IOException | BootstrapException e) {
             reason = "lost the connection to the launcher: " + e.getMessage();
         }
-        if (!fail(reason)) {
+        if (exiting || !fail(reason)) {
             return;
         }
         termination.terminate(reason);

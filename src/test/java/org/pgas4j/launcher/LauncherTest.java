@@ -61,6 +61,29 @@ class LauncherTest {
         }
     }
 
+    @ParameterizedTest(name = "-np {0}")
+    @ValueSource(ints = {1, 3})
+    @Timeout(60)
+    void aPesWatchdogEndsWhenItsJvmExitsSoTheExitDoesNotWaitForIt(int np) throws Exception {
+        LauncherProcess.Result r = LauncherProcess.run(dir, "run", "-np", Integer.toString(np), "-cp", CP,
+                org.pgas4j.launcher.testpes.ExitHookPe.class.getName());
+        assertEquals(0, r.status(), r::toString);
+        for (int pe = 0; pe < np; pe++) {
+            assertTrue(r.outLines().contains("PE " + pe + " watchdog ended at exit: true"), r::toString);
+        }
+        assertEquals("", r.err(), r::toString);
+    }
+
+    @Test
+    @Timeout(60)
+    void aPeExitingUnfinalizedIsStillReportedAsSuch() throws Exception {
+        LauncherProcess.Result r = LauncherProcess.run(dir, "run", "-np", "2", "-cp", CP,
+                org.pgas4j.launcher.testpes.ExitHookPe.class.getName(), "unfinalized");
+        assertTrue(r.status() != 0, r::toString);
+        assertTrue(r.err().contains("without finalizing"), r::toString);
+        assertFalse(r.err().contains("lost the connection to the launcher"), "the exit hook's close is no failure: " + r);
+    }
+
     @Test
     @Timeout(30)
     void tagOutputPrefixesEveryLineWithItsRank() throws Exception {
