@@ -27,7 +27,9 @@ import java.util.stream.Stream;
  * (the program's cache), {@code runtime_aot_warmup_...} (the runtime's), {@code native_<loop>_...};
  * and {@code native_lockstep_us} (native's steady state), {@code warmup_lockstep_first65k_us},
  * {@code warmup_lockstep_steady_us}, {@code warmup_vs_native_first65k} and {@code steady_vs_native}
- * (pgas4j / native, below 1 is faster), each also with the {@code aot_} prefix.
+ * (pgas4j / native, below 1 is faster; these of the {@code --no-aot} jobs), each also with the
+ * {@code aot_} prefix and, when the runtime's cache was measured, the {@code runtime_aot_} prefix
+ * (what {@code run} does by default).
  */
 final class WarmupBenchmark implements Benchmark {
     private static final String NAME = "warmup";
@@ -176,13 +178,21 @@ final class WarmupBenchmark implements Benchmark {
         double nativeFirst = ResultLine.positive(results, "native_lockstep_first65k_us", NativeProbe.WARMUP.label());
         double nativeSteady = ResultLine.positive(results, "native_lockstep_steady_us", NativeProbe.WARMUP.label());
         doc.put("native_lockstep_us", nativeSteady);
-        for (String prefix : List.of("", AOT)) {
+        for (String prefix : List.of("", AOT, RUNTIME_AOT)) {
+            if (!results.containsKey(prefix + "warmup_lockstep_steady_us")) {
+                continue; // no runtime cache to compare with
+            }
             double first = ResultLine.positive(results, prefix + "warmup_lockstep_first65k_us", "pgas4j job");
             double steady = ResultLine.positive(results, prefix + "warmup_lockstep_steady_us", "pgas4j job");
             doc.put(prefix + "warmup_vs_native_first65k", first / nativeFirst);
             doc.put(prefix + "steady_vs_native", steady / nativeSteady);
+            String which = switch (prefix) {
+                case AOT -> " (--aot)";
+                case RUNTIME_AOT -> " (runtime cache: run's default)";
+                default -> " (--no-aot)";
+            };
             out.printf(Locale.ROOT, "lockstep vs native%s: first 65,536 steps %s, steady %s (pgas4j / native, < 1: faster)%n",
-                    prefix.isEmpty() ? "" : " (--aot)", RmaTable.fixed(first / nativeFirst), RmaTable.fixed(steady / nativeSteady));
+                    which, RmaTable.fixed(first / nativeFirst), RmaTable.fixed(steady / nativeSteady));
         }
     }
 

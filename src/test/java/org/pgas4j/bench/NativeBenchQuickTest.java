@@ -91,6 +91,12 @@ class NativeBenchQuickTest {
                 "native_lockstep_first1k_us", "native_stream_steady_us");
         double ratio = number(doc.get("steady_vs_native"));
         assertEquals(number(doc.get("warmup_lockstep_steady_us")) / number(doc.get("native_lockstep_us")), ratio, ratio * 1e-5);
+        if (doc.containsKey("runtime_aot_warmup_lockstep_steady_us")) { // run's default, when the jar's cache is there
+            double runtime = number(doc.get("runtime_aot_steady_vs_native"));
+            assertEquals(number(doc.get("runtime_aot_warmup_lockstep_steady_us")) / number(doc.get("native_lockstep_us")),
+                    runtime, runtime * 1e-5);
+            assertPositive(doc, "runtime_aot_warmup_vs_native_first65k");
+        }
     }
 
     private Map<String, Object> run(String bench, String... more) throws Exception {
