@@ -7,7 +7,7 @@ import java.security.NoSuchAlgorithmException;
  * HMAC-SHA256 (RFC 2104) over the JDK's SHA-256 {@link MessageDigest}, for the start-up
  * handshakes (launcher and PE, PE and PE 0). The same tags as {@code Mac.getInstance("HmacSHA256")},
  * without loading the SunJCE provider: that load took about 25 ms of CPU in every PE's start
- * (docs/benchmarks.md#start-up), while the SUN provider that serves SHA-256 is loaded anyway.
+ * (docs/benchmarks.md, "Where a PE's start-up went"), while the SUN provider that serves SHA-256 is loaded anyway.
  */
 final class HmacSha256 {
     private static final int BLOCK_BYTES = 64;

@@ -122,7 +122,7 @@ final class PmixLibrary {
      * register; so a call through this descriptor, with addresses and numbers widened to longs, is
      * the call that the C prototype describes. Bound each with its own descriptor, the ten
      * functions made the JDK generate and load code for ten call shapes, about 50 ms of every PE's
-     * start under srun with the AOT cache (docs/benchmarks.md#start-up); one shape is generated once.
+     * start under srun with the AOT cache (docs/benchmarks.md, "Where a PE's start-up went"); one shape is generated once.
      */
     static final FunctionDescriptor WORDS = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
             JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);

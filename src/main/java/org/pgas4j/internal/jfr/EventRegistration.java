@@ -9,7 +9,7 @@ import jdk.jfr.FlightRecorderListener;
  * Registers pgas4j's events with Flight Recorder once the recorder is initialized. The event
  * classes are {@code @Registered(false)}: a registered event class, first used while no recording
  * has ever started, makes JFR build its whole metadata when the class initializes, about 70 ms of
- * CPU in every PE's start on a 2-core machine (docs/benchmarks.md#start-up), for events nobody
+ * CPU in every PE's start on a 2-core machine (docs/benchmarks.md, "Where a PE's start-up went"), for events nobody
  * records. A recording started with the JVM ({@code -XX:StartFlightRecording}, {@code run --jfr})
  * or later ({@code jcmd PID JFR.start}) initializes the recorder; the listener registers the
  * events then, and a recording's settings for them ({@code #threshold=...}) apply from there on.
