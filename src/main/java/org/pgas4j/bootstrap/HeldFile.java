@@ -54,14 +54,17 @@ public final class HeldFile implements AutoCloseable {
     private static final int O_CREAT = 0100;
     private static final int O_EXCL = 0200;
     private static final int O_CLOEXEC = 02000000;
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
-    private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-    private static final MethodHandle OPEN = LINKER.downcallHandle(LINKER.defaultLookup().find("open").orElseThrow(),
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2),
-            Linker.Option.captureCallState("errno"));
-    private static final MethodHandle CLOSE = LINKER.downcallHandle(LINKER.defaultLookup().find("close").orElseThrow(),
-            FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    /** libc's {@code open} and {@code close}, bound only where {@link Syscall} is not available. */
+    private static final class Libc {
+        private static final Linker LINKER = Linker.nativeLinker();
+        private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
+        private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+        private static final MethodHandle OPEN = LINKER.downcallHandle(LINKER.defaultLookup().find("open").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2),
+                Linker.Option.captureCallState("errno"));
+        private static final MethodHandle CLOSE = LINKER.downcallHandle(LINKER.defaultLookup().find("close").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    }
 
     /** This process's own descriptor of the file, opened by {@code open(2)} so that its number is known. */
     private final int fd;
@@ -156,10 +159,18 @@ public final class HeldFile implements AutoCloseable {
 
     private static int open(Path path, int flags, int mode) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(CALL_STATE);
-            int fd = (int) OPEN.invokeExact(state, arena.allocateFrom(path.toString()), flags, mode);
+            MemorySegment name = arena.allocateFrom(path.toString());
+            int fd;
+            int errno;
+            if (Syscall.AVAILABLE) {
+                fd = (int) Syscall.call(Syscall.OPENAT, Syscall.AT_FDCWD, name.address(), flags, mode);
+                errno = fd < 0 ? Syscall.errno() : 0;
+            } else {
+                MemorySegment state = arena.allocate(Libc.CALL_STATE);
+                fd = (int) Libc.OPEN.invokeExact(state, name, flags, mode);
+                errno = fd < 0 ? (int) Libc.ERRNO.get(state, 0L) : 0;
+            }
             if (fd < 0) {
-                int errno = (int) ERRNO.get(state, 0L);
                 throw errno == 17 ? new FileAlreadyExistsException(path.toString())
                         : errno == 2 ? new NoSuchFileException(path.toString())
                         : new IOException("open(" + path + ") failed with errno " + errno);
@@ -173,8 +184,12 @@ public final class HeldFile implements AutoCloseable {
     }
 
     private static void closeFd(int fd) {
+        if (Syscall.AVAILABLE) {
+            long ignored = Syscall.call(Syscall.CLOSE, fd, 0, 0, 0);
+            return;
+        }
         try {
-            int ignored = (int) CLOSE.invokeExact(fd);
+            int ignored = (int) Libc.CLOSE.invokeExact(fd);
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }

@@ -1,15 +1,12 @@
 package org.pgas4j.spi;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
-import java.util.Locale;
+import org.pgas4j.bootstrap.Syscall;
 
 /**
- * Linux futexes on shared memory, through {@code syscall(SYS_futex, ...)}: a thread can sleep in
+ * Linux futexes on shared memory, through {@code syscall(SYS_futex, ...)} ({@link Syscall}): a thread can sleep in
  * the kernel until another thread or process, which maps the same memory, wakes it. Uses the
  * shared (not {@code _PRIVATE}) operations, so waiter and waker may be different processes
  * mapping one file. With more PEs than cores this is what lets a waiting PE give its core to the
@@ -19,35 +16,14 @@ import java.util.Locale;
 public final class Futex {
     private static final int FUTEX_WAIT = 0;
     private static final int FUTEX_WAKE = 1;
-    private static final MethodHandle SYSCALL = lookup();
     /** Each thread's struct timespec for {@link #await(MemorySegment, long, int, long)}: allocated once per thread. */
     private static final ThreadLocal<MemorySegment> TIMESPEC =
             ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(16, 8));
 
     /** Whether futexes can be used on this host. */
-    public static final boolean AVAILABLE = SYSCALL != null;
+    public static final boolean AVAILABLE = Syscall.AVAILABLE;
 
     private Futex() {
-    }
-
-    private static MethodHandle lookup() {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        if (!os.contains("linux") || syscallNumber() < 0) {
-            return null;
-        }
-        Linker linker = Linker.nativeLinker();
-        return linker.defaultLookup().find("syscall").map(symbol -> linker.downcallHandle(symbol,
-                FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
-                        ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS),
-                Linker.Option.firstVariadicArg(1))).orElse(null);
-    }
-
-    private static long syscallNumber() {
-        return switch (System.getProperty("os.arch", "")) {
-            case "amd64", "x86_64" -> 202;
-            case "aarch64" -> 98;
-            default -> -1;
-        };
     }
 
     /**
@@ -57,12 +33,11 @@ public final class Futex {
      * callers re-check their condition.
      */
     public static void await(MemorySegment memory, long offset, int expected, MemorySegment timeout) {
-        try {
-            long unused = (long) SYSCALL.invokeExact(syscallNumber(), address(memory, offset), FUTEX_WAIT,
-                    expected, timeout);
-        } catch (Throwable t) {
-            throw new IllegalStateException("futex wait failed", t);
+        if (!timeout.isNative() || timeout.byteSize() < 16) {
+            throw new IllegalArgumentException("a futex timeout must be a 16-byte struct timespec in native memory; got "
+                    + timeout);
         }
+        long unused = Syscall.call(Syscall.FUTEX, address(memory, offset), FUTEX_WAIT, expected, timeout.address());
     }
 
     /**
@@ -76,12 +51,7 @@ public final class Futex {
 
     /** Wakes up to {@code count} threads sleeping on the 32-bit word at {@code offset} of {@code memory}. */
     public static void wake(MemorySegment memory, long offset, int count) {
-        try {
-            long unused = (long) SYSCALL.invokeExact(syscallNumber(), address(memory, offset), FUTEX_WAKE, count,
-                    MemorySegment.NULL);
-        } catch (Throwable t) {
-            throw new IllegalStateException("futex wake failed", t);
-        }
+        long unused = Syscall.call(Syscall.FUTEX, address(memory, offset), FUTEX_WAKE, count, 0);
     }
 
     /**

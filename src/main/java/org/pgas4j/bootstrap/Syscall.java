@@ -1,0 +1,90 @@
+package org.pgas4j.bootstrap;
+
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+import java.util.Locale;
+
+/**
+ * The Linux system calls of a PE's start and waits ({@code openat}, {@code close}, {@code futex}),
+ * all through libc's {@code syscall(2)} and one downcall handle: java.lang.foreign generates and
+ * loads code for each distinct call shape, about 20 ms of a PE's start apiece, and these three had
+ * three. Arguments are words (addresses as numbers, which allocate no slice); {@code errno} is
+ * captured into a state segment of the calling thread's own, so a call allocates nothing after a
+ * thread's first. {@link #AVAILABLE} is false off Linux or on an architecture whose system call
+ * numbers are not known here; callers then use libc's own functions or do without.
+ */
+public final class Syscall {
+    /** Whether this host's system calls can be made here. */
+    public static final boolean AVAILABLE;
+    /** {@code SYS_openat}, or -1. */
+    public static final long OPENAT;
+    /** {@code SYS_close}, or -1. */
+    public static final long CLOSE;
+    /** {@code SYS_futex}, or -1. */
+    public static final long FUTEX;
+    /** {@code AT_FDCWD}: a relative path of {@code openat} is taken from the working directory. */
+    public static final long AT_FDCWD = -100;
+
+    private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
+    private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+    private static final MethodHandle SYSCALL;
+    /** Each thread's errno capture: allocated once per thread. */
+    private static final ThreadLocal<MemorySegment> STATE =
+            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(CALL_STATE));
+
+    static {
+        long[] numbers = switch (System.getProperty("os.arch", "")) {
+            case "amd64", "x86_64" -> new long[] {257, 3, 202};
+            case "aarch64" -> new long[] {56, 57, 98};
+            default -> null;
+        };
+        boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
+        Linker linker = Linker.nativeLinker();
+        MethodHandle h = numbers == null || !linux ? null : linker.defaultLookup().find("syscall")
+                .map(symbol -> linker.downcallHandle(symbol,
+                        FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG),
+                        Linker.Option.firstVariadicArg(1), Linker.Option.captureCallState("errno")))
+                .orElse(null);
+        SYSCALL = h;
+        AVAILABLE = h != null;
+        OPENAT = AVAILABLE ? numbers[0] : -1;
+        CLOSE = AVAILABLE ? numbers[1] : -1;
+        FUTEX = AVAILABLE ? numbers[2] : -1;
+    }
+
+    private Syscall() {
+    }
+
+    /**
+     * {@code syscall(number, a, b, c, d)}: the call's result, -1 on failure with {@link #errno()}
+     * telling why (unused trailing arguments are 0).
+     *
+     * @throws IllegalStateException when {@link #AVAILABLE} is false
+     */
+    public static long call(long number, long a, long b, long c, long d) {
+        if (!AVAILABLE) {
+            throw new IllegalStateException("no system calls on " + System.getProperty("os.name") + "/"
+                    + System.getProperty("os.arch"));
+        }
+        try {
+            return (long) SYSCALL.invokeExact(STATE.get(), number, a, b, c, d);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** The {@code errno} of this thread's last failed {@link #call}. */
+    public static int errno() {
+        return (int) ERRNO.get(STATE.get(), 0L);
+    }
+}
