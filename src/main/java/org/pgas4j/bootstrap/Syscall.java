@@ -8,8 +8,8 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
 import java.util.Locale;
 
 /**
@@ -34,7 +34,8 @@ public final class Syscall {
     public static final long AT_FDCWD = -100;
 
     private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
-    private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+    /** Where errno is in the capture state (a plain offset: a layout VarHandle spins more classes at start). */
+    private static final long ERRNO = CALL_STATE.byteOffset(MemoryLayout.PathElement.groupElement("errno"));
     private static final MethodHandle SYSCALL;
     /** Each thread's errno capture: allocated once per thread. */
     private static final ThreadLocal<MemorySegment> STATE =
@@ -85,6 +86,6 @@ public final class Syscall {
 
     /** The {@code errno} of this thread's last failed {@link #call}. */
     public static int errno() {
-        return (int) ERRNO.get(STATE.get(), 0L);
+        return STATE.get().get(ValueLayout.JAVA_INT, ERRNO);
     }
 }
