@@ -17,7 +17,11 @@ import java.util.concurrent.locks.LockSupport;
  * engine's lock and the cores (on a host with fewer cores than threads, an agent
  * descheduled while holding it stalled their progress for a time slice: one-way ping-pong
  * latencies of 2-4 ms), and the same when it finds a PE thread holding the lock as it is about to
- * arm (it never queues for the lock behind a PE thread); otherwise progress while progress finds
+ * arm (it never queues for the lock behind a PE thread). The parks keep growing across such
+ * findings until the agent itself finds work or sleeps on the event fd: a PE thread streaming
+ * puts holds the lock most of the time, and an agent that started again from the shortest park
+ * at each finding woke some 4,000 times a second, each wake-up taking a core from the sender or
+ * its target (issue 23). Otherwise progress while progress finds
  * work; after {@link #SPINS} idle
  * turns (spin-wait hints, never a yield), {@link UcxEngine#armIdle()} arms the worker, and the
  * thread sleeps in the
@@ -57,6 +61,8 @@ final class UcxProgressAgent implements AutoCloseable {
     private volatile boolean running = true;
     /** Sleeps on the event fd so far (for tests: an idle agent must sleep, not spin). */
     private volatile long sleeps;
+    /** Parks while a PE thread drives the worker so far (for tests: they must grow, not repeat). */
+    private volatile long parks;
 
     /** Starts the agent of {@code engine}, named after PE {@code rank}. */
     UcxProgressAgent(UcxEngine engine, int rank) {
@@ -90,14 +96,17 @@ final class UcxProgressAgent implements AutoCloseable {
                     // wanted to arm: keep off the lock (and off the cores it and its peers spin
                     // on), looking again after growing parks.
                     idle = 0;
+                    parks++;
                     LockSupport.parkNanos(Math.min(MAX_PE_ACTIVE_PARK_NANOS,
                             PE_ACTIVE_PARK_NANOS << Math.min(active, 5)));
                     active++;
                     continue;
                 }
-                active = 0;
+                // active keeps counting until the agent finds work itself or sleeps on the fd: a
+                // PE thread that holds the lock at every look is still driving the worker.
                 if (engine.agentProgress() > 0) {
                     idle = 0;
+                    active = 0;
                 } else if (++idle <= SPINS) {
                     Thread.onSpinWait();
                 } else {
@@ -112,12 +121,15 @@ final class UcxProgressAgent implements AutoCloseable {
                         sleeps++;
                         worker.waitForEvent(engine.hasOutstanding() ? SLEEP_MILLIS_OUTSTANDING : SLEEP_MILLIS);
                         idle = 0;
+                        active = 0;
                     } else if (state == UcxEngine.UNARMED) {
                         // No wake-up (pgas4j.ucx.wakeup=false): growing parks up to 1 ms, as before.
+                        active = 0;
                         LockSupport.parkNanos(Math.min(MAX_PE_ACTIVE_PARK_NANOS, 1_000L << Math.min(idle - SPINS, 10)));
                         continue;
                     } else {
                         idle = 0;
+                        active = 0;
                     }
                 }
             } catch (RuntimeException e) {
@@ -135,6 +147,11 @@ final class UcxProgressAgent implements AutoCloseable {
     /** How often the agent has gone to sleep on the worker's event fd. */
     long sleeps() {
         return sleeps;
+    }
+
+    /** How often the agent has parked because a PE thread was driving the worker (spinning or holding the lock). */
+    long parks() {
+        return parks;
     }
 
     /** Stops the agent (waking it from its sleep) and waits for it. */

@@ -74,12 +74,24 @@ class UcxProgressAgentTest {
                     pair.target.lock().unlock();
                 }
             });
-            assertTrue(holding.await(10, TimeUnit.SECONDS));
-            long start = System.nanoTime();
-            assertEquals(UcxEngine.HELD, pair.target.armIdle());
-            assertTrue(System.nanoTime() - start < 1_000_000_000L, "armIdle waited for the lock");
-            release.countDown();
-            pe.join();
+            try {
+                assertTrue(holding.await(10, TimeUnit.SECONDS));
+                long start = System.nanoTime();
+                assertEquals(UcxEngine.HELD, pair.target.armIdle());
+                assertTrue(System.nanoTime() - start < 1_000_000_000L, "armIdle waited for the lock");
+                // While the PE thread keeps the lock, the agent's parks grow to the longest one
+                // (1 ms) instead of starting again from the shortest (50 µs) at each look: at most
+                // some 300 in 300 ms, where repeating the shortest gave thousands (issue 23).
+                long parksBefore = pair.agent.parks();
+                Thread.sleep(300);
+                long parks = pair.agent.parks() - parksBefore;
+                assertTrue(parks <= 400,
+                        () -> "the agent parked " + parks + " times in 300 ms while a PE thread held the lock");
+                assertTrue(parks >= 1, "the agent never parked while a PE thread held the lock");
+            } finally {
+                release.countDown(); // closing the pair takes the lock
+                pe.join();
+            }
             // Free again: the agent (which found the lock held meanwhile) serves the next puts.
             for (long i = 1; i <= 20; i++) {
                 value.set(JAVA_LONG, 0, i);
