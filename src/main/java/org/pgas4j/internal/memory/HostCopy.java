@@ -13,9 +13,9 @@ import org.pgas4j.Settings;
 /**
  * The copy of the direct RMA path between host memory segments: {@link MemorySegment#copy} for
  * short copies, heap segments and segments of other kinds, and the C library's {@code memmove}
- * for copies of at least {@link #memmoveMin()} bytes between two native segments, where it is
- * faster (it moves L2- and memory-sized blocks with wider loops and, for multi-megabyte copies,
- * non-temporal stores; figures in {@code docs/benchmarks.md}, Large puts).
+ * for copies of at least {@link #memmoveMin()} bytes between two native segments, where it was
+ * measured faster (from about 28 KiB, blocks that no longer fit the L1 cache, to 4 MiB; figures
+ * in {@code docs/benchmarks.md}, The memmove path).
  *
  * <p>The downcall allocates nothing: {@code memmove} takes raw addresses ({@code long}s), is a
  * {@linkplain Linker.Option#critical(boolean) critical} call (no thread-state transition), and
