@@ -3,6 +3,7 @@ package org.pgas4j;
 import java.lang.foreign.MemorySegment;
 import org.pgas4j.internal.kinds.DeviceMemory;
 import org.pgas4j.internal.kinds.MappedFile;
+import org.pgas4j.internal.memory.HostCopy;
 import org.pgas4j.internal.memory.Kind;
 import org.pgas4j.internal.memory.SegmentMemory;
 import org.pgas4j.internal.access.Access;
@@ -105,7 +106,7 @@ public final class Segment {
         if (memory.device() != null) {
             memory.device().copyFromHost(offset, src, srcOffset, length);
         } else {
-            MemorySegment.copy(src, srcOffset, memory.host(), offset, length);
+            HostCopy.copy(src, srcOffset, memory.host(), offset, length);
         }
     }
 
@@ -120,7 +121,7 @@ public final class Segment {
         if (memory.device() != null) {
             memory.device().copyToHost(offset, dst, dstOffset, length);
         } else {
-            MemorySegment.copy(memory.host(), offset, dst, dstOffset, length);
+            HostCopy.copy(memory.host(), offset, dst, dstOffset, length);
         }
     }
 

@@ -147,6 +147,18 @@ public final class Settings {
             });
 
     /**
+     * From how many bytes a put or get on a direct path (a peer's segment this process maps, as on
+     * {@code shm} and {@code local}) between two native host segments copies with the C library's
+     * {@code memmove} instead of {@code MemorySegment.copy}; 0 for never. Read once, when the first
+     * such copy is made. See {@code docs/benchmarks.md} (The memmove path) for the figures behind the default.
+     */
+    public static final Setting<Long> COPY_MEMMOVE_MIN = new Setting<>("pgas4j.copy.memmove.min",
+            "PGAS4J_COPY_MEMMOVE_MIN", "32k",
+            "bytes from which a direct-path put or get between native host segments copies with libc's memmove "
+                    + "instead of MemorySegment.copy (k, m, g suffixes; 0 = never)",
+            Settings::parseSize);
+
+    /**
      * Where pgas4j looks for the native libraries it loads itself (UCX's libucp and libucs, the CUDA
      * runtime): a list of directories separated by ':', searched in place of the system's library
      * search; empty (the default) for the system's search. Meant for a UCX or CUDA installed outside
@@ -193,7 +205,8 @@ public final class Settings {
     public static List<Setting<?>> all() {
         return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, AM_RING_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS,
                 LONG_PARK_MICROS,
-                BARRIER, DEVSIM_DEVICES, DEVSIM_CAPACITY, DEVSIM_VISIBLE, RMA_PATH, LIBRARY_PATH, STATS, STATS_FILE);
+                BARRIER, DEVSIM_DEVICES, DEVSIM_CAPACITY, DEVSIM_VISIBLE, RMA_PATH, COPY_MEMMOVE_MIN, LIBRARY_PATH, STATS,
+                STATS_FILE);
     }
 
     /**

@@ -15,12 +15,15 @@ import org.pgas4j.transport.local.LocalJob;
 /**
  * Put, get and barrier allocate nothing once warm, through the world team and through a team
  * pair, and on a team over client scratch: measured with the JVM's per-thread allocation counter
- * over many operations on a 2-PE in-JVM job (the same direct path as shm).
+ * over many operations on a 2-PE in-JVM job (the same direct path as shm). The puts and gets
+ * include 64 KiB ones between native segments, which copy with {@code memmove}.
  */
 @Timeout(120)
 class HotPathAllocationTest {
     private static final int WARM_UP = 200_000;
     private static final int MEASURED = 100_000;
+    /** The large put and get: above the memmove threshold (32 KiB by default). */
+    private static final int LARGE = 64 * 1024;
 
     private static long allocatedByThisThread() {
         var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -38,7 +41,7 @@ class HotPathAllocationTest {
                     Team w = c.world();
                     Rma rma = c.rma();
                     int peer = (w.rank() + 1) % w.size();
-                    MemorySegment buf = arena.allocate(4096);
+                    MemorySegment buf = arena.allocate(LARGE, 4096);
                     long[] array = new long[16];
                     run(rma, w, peer, buf, array, WARM_UP);
                     for (int i = 0; i < 1000; i++) {
@@ -100,6 +103,10 @@ class HotPathAllocationTest {
             rma.putNBI(w, peer, 1024, buf, 0, 64);
             rma.putNB(w, peer, 2048, array, 0, 16).waitFor();
             rma.get(w, peer, 2048, array, 0, 16);
+            if ((i & 7) == 0) {
+                rma.put(w, peer, 4096 + 3, buf, 1, LARGE - 1);
+                rma.get(w, peer, 4096, buf, 0, LARGE);
+            }
             if ((i & 1023) == 0) {
                 rma.waitNbi();
             }

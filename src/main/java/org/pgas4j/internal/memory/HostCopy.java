@@ -1,0 +1,134 @@
+package org.pgas4j.internal.memory;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.util.Objects;
+import org.pgas4j.Settings;
+
+/**
+ * The copy of the direct RMA path between host memory segments: {@link MemorySegment#copy} for
+ * short copies, heap segments and segments of other kinds, and the C library's {@code memmove}
+ * for copies of at least {@link #memmoveMin()} bytes between two native segments, where it was
+ * measured faster (from about 28 KiB, blocks that no longer fit the L1 cache, to 4 MiB; figures
+ * in {@code docs/benchmarks.md}, The memmove path).
+ *
+ * <p>The downcall allocates nothing: {@code memmove} takes raw addresses ({@code long}s), is a
+ * {@linkplain Linker.Option#critical(boolean) critical} call (no thread-state transition), and
+ * its handle is a constant. It keeps {@link MemorySegment#copy}'s safety: bounds and the
+ * destination's writability are checked first, with the same exceptions, and both segments are
+ * also passed as two trailing pointer arguments that {@code memmove} never reads (the x86-64 and
+ * AArch64 calling conventions pass them in registers the callee ignores), so that the linker
+ * checks that each is alive and accessible from this thread and keeps its arena acquired for the
+ * call: a shared arena cannot be closed under the copy, and a closed or foreign-thread segment
+ * is refused before anything is copied, as {@link MemorySegment#copy} refuses it.
+ *
+ * <p>Overlapping ranges are copied as if through a temporary buffer, as by
+ * {@link MemorySegment#copy}. Where the C library has no {@code memmove}, every copy is
+ * {@link MemorySegment#copy}.
+ */
+public final class HostCopy {
+    private static final MethodHandle MEMMOVE = bind();
+    private static final long MEMMOVE_MIN = MEMMOVE == null ? 0 : Settings.COPY_MEMMOVE_MIN.value();
+    /** The smallest length copied with {@code memmove}, or {@code Long.MAX_VALUE} for none. */
+    private static final long FROM = MEMMOVE_MIN == 0 ? Long.MAX_VALUE : MEMMOVE_MIN;
+
+    private HostCopy() {
+    }
+
+    private static MethodHandle bind() {
+        Linker linker = Linker.nativeLinker();
+        MemorySegment symbol = linker.defaultLookup().find("memmove").orElse(null);
+        if (symbol == null) {
+            return null;
+        }
+        // void *memmove(void *dst, const void *src, size_t n), the result ignored; two more pointer
+        // arguments (dst's and src's segments) that memmove does not read, for the linker's checks.
+        return linker.downcallHandle(symbol, FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS),
+                Linker.Option.critical(false));
+    }
+
+    /**
+     * From how many bytes a copy between two native segments goes through {@code memmove}: the
+     * setting {@code pgas4j.copy.memmove.min}, read once; 0 when it never does (the setting is 0,
+     * or the C library has no {@code memmove}).
+     *
+     * @return the threshold in bytes, or 0
+     */
+    public static long memmoveMin() {
+        return MEMMOVE_MIN;
+    }
+
+    /**
+     * Copies {@code length} bytes of {@code src} from {@code srcOffset} to {@code dst} at
+     * {@code dstOffset}, as {@link MemorySegment#copy(MemorySegment, long, MemorySegment, long, long)}
+     * does and with its exceptions.
+     *
+     * @param src the source, native or heap
+     * @param srcOffset where in {@code src} the bytes start
+     * @param dst the destination, native or heap
+     * @param dstOffset where in {@code dst} they go
+     * @param length how many bytes
+     * @throws IndexOutOfBoundsException when a range is outside its segment or {@code length} is negative
+     * @throws IllegalArgumentException when {@code dst} is read-only
+     * @throws IllegalStateException when a segment's arena is closed
+     * @throws WrongThreadException when a segment is confined to another thread
+     */
+    public static void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long length) {
+        if (length >= FROM && src.isNative() && dst.isNative()) {
+            memmove(src, srcOffset, dst, dstOffset, length);
+        } else {
+            MemorySegment.copy(src, srcOffset, dst, dstOffset, length);
+        }
+    }
+
+    /**
+     * {@link #copy} through {@code memmove} whatever the length (both segments native); for tests
+     * and measurements of the path itself.
+     *
+     * @param src the source, a native segment
+     * @param srcOffset where in {@code src} the bytes start
+     * @param dst the destination, a native segment
+     * @param dstOffset where in {@code dst} they go
+     * @param length how many bytes
+     * @throws IllegalArgumentException when a segment is not native, or {@code dst} is read-only
+     * @throws IndexOutOfBoundsException as {@link #copy}
+     * @throws IllegalStateException as {@link #copy}
+     * @throws WrongThreadException as {@link #copy}
+     * @throws UnsupportedOperationException when the C library has no {@code memmove}
+     */
+    public static void copyWithMemmove(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset,
+                                       long length) {
+        if (MEMMOVE == null) {
+            throw new UnsupportedOperationException("this C library has no memmove: use HostCopy.copy");
+        }
+        if (!src.isNative() || !dst.isNative()) {
+            throw new IllegalArgumentException("copyWithMemmove copies between native segments only, not from "
+                    + (src.isNative() ? "native" : "heap") + " to " + (dst.isNative() ? "native" : "heap")
+                    + ": use HostCopy.copy");
+        }
+        memmove(src, srcOffset, dst, dstOffset, length);
+    }
+
+    private static void memmove(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long length) {
+        // The checks of MemorySegment.copy, in its order; none builds anything unless it fails.
+        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
+        Objects.checkFromIndexSize(dstOffset, length, dst.byteSize());
+        if (dst.isReadOnly()) {
+            throw new IllegalArgumentException("cannot copy into a read-only segment: " + dst);
+        }
+        try {
+            // The linker acquires both segments' arenas (checking that they are alive and that this
+            // thread may use them) before memmove starts, and releases them after it returns.
+            MEMMOVE.invokeExact(dst.address() + dstOffset, src.address() + srcOffset, length, dst, src);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new AssertionError("memmove threw " + e, e);
+        }
+    }
+}
