@@ -16,6 +16,7 @@ import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.PeerTarget;
 import org.pgas4j.internal.SyncCompletion;
+import org.pgas4j.internal.memory.HostCopy;
 import org.pgas4j.internal.stats.Stats;
 import org.pgas4j.spi.Transport;
 
@@ -234,7 +235,7 @@ public final class AmInjector {
         if (length > 0) {
             MemorySegment d = t.direct;
             if (d != null) {
-                MemorySegment.copy(payload, offset, d, dstOffset, length);
+                HostCopy.copy(payload, offset, d, dstOffset, length);
             } else {
                 SyncCompletion c = SyncCompletion.forThisThread();
                 t.memory.put(dstOffset, payload, offset, length, c);
@@ -281,7 +282,7 @@ public final class AmInjector {
                 if (fromSegment != null) { // straight from the segment's kind into the message
                     fromSegment.copyTo(offset, b, at2, mediumLength);
                 } else {
-                    MemorySegment.copy(payload, offset, b, at2, mediumLength);
+                    HostCopy.copy(payload, offset, b, at2, mediumLength);
                 }
             }
         } catch (RuntimeException | Error e) {

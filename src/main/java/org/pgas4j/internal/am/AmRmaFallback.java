@@ -13,6 +13,7 @@ import org.pgas4j.Client;
 import org.pgas4j.Endpoint;
 import org.pgas4j.MemoryKindClass;
 import org.pgas4j.Segment;
+import org.pgas4j.internal.memory.HostCopy;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.Transport;
@@ -305,7 +306,7 @@ public final class AmRmaFallback {
             if (p.dstSegment != null) {
                 p.dstSegment.copyFrom(p.dstOffset + (at - p.base), token.payload(), 0, token.payloadLength());
             } else {
-                MemorySegment.copy(token.payload(), 0, p.dst, p.dstOffset + (at - p.base), token.payloadLength());
+                HostCopy.copy(token.payload(), 0, p.dst, p.dstOffset + (at - p.base), token.payloadLength());
             }
         }
         chunkDone(token, st);

@@ -32,12 +32,25 @@ import org.pgas4j.Settings;
  * {@link MemorySegment#copy}.
  */
 public final class HostCopy {
-    private static final MethodHandle MEMMOVE = bind();
-    private static final long MEMMOVE_MIN = MEMMOVE == null ? 0 : Settings.COPY_MEMMOVE_MIN.value();
+    private static final long MEMMOVE_MIN = MemmoveSymbol.FOUND ? Settings.COPY_MEMMOVE_MIN.value() : 0;
     /** The smallest length copied with {@code memmove}, or {@code Long.MAX_VALUE} for none. */
     private static final long FROM = MEMMOVE_MIN == 0 ? Long.MAX_VALUE : MEMMOVE_MIN;
 
     private HostCopy() {
+    }
+
+    /**
+     * The downcall, bound on the first large copy, not with the first put of any size: binding a
+     * call shape costs a PE about 20 ms of generated code (docs/benchmarks.md, "Where a PE's
+     * start-up went"), which a job that never copies 32 KiB should not pay.
+     */
+    private static final class Memmove {
+        private static final MethodHandle HANDLE = bind();
+    }
+
+    /** Whether the C library has {@code memmove}: a symbol lookup, no binding. */
+    private static final class MemmoveSymbol {
+        private static final boolean FOUND = Linker.nativeLinker().defaultLookup().find("memmove").isPresent();
     }
 
     private static MethodHandle bind() {
@@ -103,7 +116,7 @@ public final class HostCopy {
      */
     public static void copyWithMemmove(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset,
                                        long length) {
-        if (MEMMOVE == null) {
+        if (!MemmoveSymbol.FOUND) {
             throw new UnsupportedOperationException("this C library has no memmove: use HostCopy.copy");
         }
         if (!src.isNative() || !dst.isNative()) {
@@ -124,7 +137,7 @@ public final class HostCopy {
         try {
             // The linker acquires both segments' arenas (checking that they are alive and that this
             // thread may use them) before memmove starts, and releases them after it returns.
-            MEMMOVE.invokeExact(dst.address() + dstOffset, src.address() + srcOffset, length, dst, src);
+            Memmove.HANDLE.invokeExact(dst.address() + dstOffset, src.address() + srcOffset, length, dst, src);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
