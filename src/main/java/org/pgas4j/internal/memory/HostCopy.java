@@ -1,11 +1,11 @@
 package org.pgas4j.internal.memory;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.Objects;
 import org.pgas4j.Settings;
@@ -32,7 +32,7 @@ import org.pgas4j.Settings;
  * {@link MemorySegment#copy}.
  */
 public final class HostCopy {
-    private static final long MEMMOVE_MIN = MemmoveSymbol.FOUND ? Settings.COPY_MEMMOVE_MIN.value() : 0;
+    private static final long MEMMOVE_MIN = MemmoveSymbol.ADDRESS != null ? Settings.COPY_MEMMOVE_MIN.value() : 0;
     /** The smallest length copied with {@code memmove}, or {@code Long.MAX_VALUE} for none. */
     private static final long FROM = MEMMOVE_MIN == 0 ? Long.MAX_VALUE : MEMMOVE_MIN;
 
@@ -48,20 +48,17 @@ public final class HostCopy {
         private static final MethodHandle HANDLE = bind();
     }
 
-    /** Whether the C library has {@code memmove}: a symbol lookup, no binding. */
+    /** The C library's {@code memmove}, or null where it has none: a symbol lookup, no binding. */
     private static final class MemmoveSymbol {
-        private static final boolean FOUND = Linker.nativeLinker().defaultLookup().find("memmove").isPresent();
+        private static final MemorySegment ADDRESS = Linker.nativeLinker().defaultLookup().find("memmove").orElse(null);
     }
 
+    /** Binds {@link MemmoveSymbol#ADDRESS}, which is there: nothing calls this otherwise. */
     private static MethodHandle bind() {
-        Linker linker = Linker.nativeLinker();
-        MemorySegment symbol = linker.defaultLookup().find("memmove").orElse(null);
-        if (symbol == null) {
-            return null;
-        }
         // void *memmove(void *dst, const void *src, size_t n), the result ignored; two more pointer
         // arguments (dst's and src's segments) that memmove does not read, for the linker's checks.
-        return linker.downcallHandle(symbol, FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS),
+        return Linker.nativeLinker().downcallHandle(MemmoveSymbol.ADDRESS,
+                FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG, JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.ADDRESS),
                 Linker.Option.critical(false));
     }
 
@@ -116,7 +113,7 @@ public final class HostCopy {
      */
     public static void copyWithMemmove(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset,
                                        long length) {
-        if (!MemmoveSymbol.FOUND) {
+        if (MemmoveSymbol.ADDRESS == null) {
             throw new UnsupportedOperationException("this C library has no memmove: use HostCopy.copy");
         }
         if (!src.isNative() || !dst.isNative()) {
