@@ -40,7 +40,7 @@ public abstract sealed class NativeDevice permits CudaStyleDevice, ZeDevice {
     /** Allocates {@code bytes} of device memory and zeroes it. */
     public final DeviceMemory allocate(long bytes) {
         long ptr = malloc(bytes);
-        NativeDeviceMemory m = new NativeDeviceMemory(this, ptr, bytes, NativeDeviceMemory.Origin.ALLOCATED);
+        NativeDeviceMemory m = new NativeDeviceMemory(this, ptr, bytes, NativeDeviceMemory.Origin.ALLOCATED, null);
         try (Arena a = Arena.ofConfined()) {
             MemorySegment zeros = a.allocate(Math.min(bytes, ZERO_CHUNK));
             for (long done = 0; done < bytes; done += zeros.byteSize()) {
@@ -64,16 +64,21 @@ public abstract sealed class NativeDevice permits CudaStyleDevice, ZeDevice {
             throw new BadArgumentException("address 0x" + Long.toHexString(address) + " is not memory of " + label + " ("
                     + problem + ")");
         }
-        return new NativeDeviceMemory(this, address, length, NativeDeviceMemory.Origin.WRAPPED);
+        return new NativeDeviceMemory(this, address, length, NativeDeviceMemory.Origin.WRAPPED, null);
     }
 
     /**
-     * Opens a same-host peer's allocation of {@code size} bytes from its IPC handle.
+     * Opens a same-host peer's allocation of {@code size} bytes from its IPC handle (a handle this
+     * process exported itself gives a view of its own allocation: the runtimes refuse to open those).
      *
      * @param closesDevice whether releasing the memory also {@link #close() closes} this device
      *     (a device opened for that one peer segment)
      */
     public final DeviceMemory open(byte[] handle, long size, boolean closesDevice) {
+        NativeDeviceMemory mine = NativeDeviceMemory.exportedHere(this, handle, size, closesDevice ? this : null);
+        if (mine != null) {
+            return mine; // the runtimes refuse to open a handle in the process that exported it
+        }
         long address;
         try {
             address = ipcOpen(handle);
@@ -83,8 +88,7 @@ public abstract sealed class NativeDevice permits CudaStyleDevice, ZeDevice {
             }
             throw e;
         }
-        return new NativeDeviceMemory(this, address, size, closesDevice ? NativeDeviceMemory.Origin.OPENED_CLOSING
-                : NativeDeviceMemory.Origin.OPENED);
+        return new NativeDeviceMemory(this, address, size, NativeDeviceMemory.Origin.OPENED, closesDevice ? this : null);
     }
 
     /** Releases what the device holds for itself (a Level Zero context or command list it created). */

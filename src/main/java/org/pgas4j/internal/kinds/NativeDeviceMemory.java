@@ -1,12 +1,20 @@
 package org.pgas4j.internal.kinds;
 
 import java.lang.foreign.MemorySegment;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Memory of a {@link NativeDevice} (CUDA, HIP or Level Zero): an allocation the device made,
  * client memory it wrapped, or a same-host peer's allocation opened through its IPC handle. Every
  * access is one of the device's copies; there is no host view and no host atomics.
+ *
+ * <p>A peer in the same process (the in-JVM transport) publishes an IPC handle that this process
+ * exported itself, and CUDA, HIP and Level Zero all refuse to open those ("invalid device
+ * context"). So every allocation whose handle was exported is remembered here, and opening one of
+ * this process's own handles gives a view of the allocation through its owner's device instead.
  */
 final class NativeDeviceMemory implements DeviceMemory {
     /** What this memory is to the process, which decides what {@link #release()} does. */
@@ -17,21 +25,43 @@ final class NativeDeviceMemory implements DeviceMemory {
         WRAPPED,
         /** A peer's, opened by IPC handle: release closes this process's mapping. */
         OPENED,
-        /** As {@link #OPENED}, through a device opened for it alone: release also closes the device. */
-        OPENED_CLOSING
+        /** An allocation of this process, reached through a handle it exported: release leaves it. */
+        EXPORTED_HERE
     }
+
+    /** Allocations of this process whose IPC handle was exported, by runtime and handle. */
+    private static final Map<String, NativeDeviceMemory> EXPORTED = new ConcurrentHashMap<>();
 
     private final NativeDevice device;
     private final long address;
     private final long size;
     private final Origin origin;
+    /** A device opened for this memory alone, closed when it is released; or null. */
+    private final NativeDevice closesWithIt;
     private final AtomicBoolean released = new AtomicBoolean();
+    private volatile byte[] exportedHandle;
 
-    NativeDeviceMemory(NativeDevice device, long address, long size, Origin origin) {
+    NativeDeviceMemory(NativeDevice device, long address, long size, Origin origin, NativeDevice closesWithIt) {
         this.device = device;
         this.address = address;
         this.size = size;
         this.origin = origin;
+        this.closesWithIt = closesWithIt;
+    }
+
+    /**
+     * This process's own allocation exported as {@code handle} by a device like {@code opener}, viewed
+     * as {@code size} bytes; null when the handle was not exported here. {@code closesWithIt}: a device
+     * to close when the view is released.
+     */
+    static NativeDeviceMemory exportedHere(NativeDevice opener, byte[] handle, long size, NativeDevice closesWithIt) {
+        NativeDeviceMemory mine = EXPORTED.get(key(opener, handle));
+        return mine == null ? null
+                : new NativeDeviceMemory(mine.device, mine.address, size, Origin.EXPORTED_HERE, closesWithIt);
+    }
+
+    private static String key(NativeDevice device, byte[] handle) {
+        return device.getClass().getSimpleName() + ":" + HexFormat.of().formatHex(handle);
     }
 
     @Override
@@ -68,7 +98,16 @@ final class NativeDeviceMemory implements DeviceMemory {
 
     @Override
     public byte[] ipcHandle() {
-        return origin == Origin.ALLOCATED ? device.ipcHandle(address) : null;
+        if (origin != Origin.ALLOCATED) {
+            return null;
+        }
+        byte[] h = exportedHandle;
+        if (h == null) {
+            h = device.ipcHandle(address);
+            exportedHandle = h;
+            EXPORTED.put(key(device, h), this);
+        }
+        return h.clone();
     }
 
     @Override
@@ -78,17 +117,25 @@ final class NativeDeviceMemory implements DeviceMemory {
 
     @Override
     public void release() {
-        if (origin != Origin.WRAPPED && released.compareAndSet(false, true)) {
-            if (origin == Origin.ALLOCATED) {
-                device.free(address);
-            } else {
-                try {
-                    device.ipcClose(address);
-                } finally {
-                    if (origin == Origin.OPENED_CLOSING) {
-                        device.close();
+        if (origin == Origin.WRAPPED || !released.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            switch (origin) {
+                case ALLOCATED -> {
+                    byte[] h = exportedHandle;
+                    if (h != null) {
+                        EXPORTED.remove(key(device, h), this);
                     }
+                    device.free(address);
                 }
+                case OPENED -> device.ipcClose(address);
+                default -> {
+                }
+            }
+        } finally {
+            if (closesWithIt != null) {
+                closesWithIt.close();
             }
         }
     }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX 64
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -43,6 +44,11 @@ static int untrack(void *p) {
     free(p);
     return 1;
 }
+
+/* IPC handles carry the exporting process's id: like the real runtimes, the mocks refuse to open a
+ * handle in the process that exported it. */
+static void exported_by_me(char *where) { pid_t me = getpid(); memcpy(where, &me, sizeof me); }
+static int is_mine(const char *where) { pid_t who; memcpy(&who, where, sizeof who); return who == getpid(); }
 
 /* How many IPC handles were opened: the peers' path was taken. */
 static int ipc_opens;

@@ -31,6 +31,7 @@ typedef int error_t;
 #define SUCCESS 0
 #define ERROR_INVALID_VALUE 1
 #define ERROR_INVALID_DEVICE 101
+#define ERROR_DEVICE_UNINITIALIZED 201
 #define DEVICES 2
 
 typedef struct { char reserved[64]; } ipc_handle;
@@ -43,6 +44,7 @@ const char *API(GetErrorName)(error_t e) {
         case SUCCESS: return NAME(Success);
         case ERROR_INVALID_VALUE: return NAME(ErrorInvalidValue);
         case ERROR_INVALID_DEVICE: return NAME(ErrorInvalidDevice);
+        case ERROR_DEVICE_UNINITIALIZED: return NAME(ErrorDeviceUninitialized);
         default: return NAME(ErrorUnknown);
     }
 }
@@ -85,10 +87,12 @@ error_t API(IpcGetMemHandle)(ipc_handle *h, void *p) {
     memset(h, 0, sizeof *h);
     memcpy(h->reserved, "mockipc", 7);
     memcpy(h->reserved + 8, &p, sizeof p);
+    exported_by_me(h->reserved + 16);
     return SUCCESS;
 }
 error_t API(IpcOpenMemHandle)(void **out, ipc_handle h, unsigned flags) {
     if (memcmp(h.reserved, "mockipc", 7) != 0 || flags != IPC_FLAGS) return ERROR_INVALID_VALUE;
+    if (is_mine(h.reserved + 16)) return ERROR_DEVICE_UNINITIALIZED; /* as the real one: "invalid device context" */
     memcpy(out, h.reserved + 8, sizeof *out);
     LOCKED(ipc_opens++);
     return allocation_of(*out) >= 0 ? SUCCESS : ERROR_INVALID_VALUE;

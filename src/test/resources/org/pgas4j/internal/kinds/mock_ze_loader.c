@@ -130,11 +130,13 @@ ze_result_t zeMemGetIpcHandle(void *context, const void *p, ipc_handle *h) {
     memset(h, 0, sizeof *h);
     memcpy(h->data, "mockze", 6);
     memcpy(h->data + 8, &p, sizeof p);
+    exported_by_me(h->data + 16);
     return OK;
 }
 ze_result_t zeMemOpenIpcHandle(void *context, void *device, ipc_handle h, uint32_t flags, void **out) {
     if (!has(contexts, context) || device != &device_object) return ERROR_INVALID_NULL_HANDLE;
     if (memcmp(h.data, "mockze", 6) != 0 || flags != 0) return ERROR_INVALID_ARGUMENT; /* the handle came by value */
+    if (is_mine(h.data + 16)) return ERROR_INVALID_ARGUMENT; /* a handle of this process: the real loaders refuse it */
     memcpy(out, h.data + 8, sizeof *out);
     LOCKED(ipc_opens++);
     return allocation_of(*out) >= 0 ? OK : ERROR_INVALID_ARGUMENT;
