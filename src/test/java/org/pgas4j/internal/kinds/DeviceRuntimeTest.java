@@ -276,6 +276,26 @@ class DeviceRuntimeTest {
                 + "opening their IPC handles (which the runtimes, and the mock, refuse in the exporting process)");
     }
 
+    /**
+     * The real-GPU scenario of {@link org.pgas4j.kinds.CudaGpuPe} (peer device segments, device to
+     * device, client buffers, bounds, refused atomics), run here on the mock CUDA by three PEs of
+     * one JVM: its checks are themselves checked on every machine, not only where a GPU is lent.
+     */
+    @Test
+    @Needs(SystemComponent.GCC)
+    void theGpuScenarioPassesOnAMockCudaInOneJvm() throws Throwable {
+        Path lib = mock("mock_cuda_style.c", "libcudart.so", "-DMOCK_CUDA");
+        withLibraryPath(() -> {
+            LocalJob.run(3, Duration.ofMinutes(2), () -> {
+                try (Client c = Client.init()) {
+                    org.pgas4j.kinds.CudaGpuPe.core(c);
+                }
+            });
+            return null;
+        });
+        assertEquals(0, mockCounter(lib, "mock_live_allocations"), "device memory left allocated");
+    }
+
     private static void refused(Client c, MemoryKindSpec spec, String message) {
         BadArgumentException e = assertThrows(BadArgumentException.class, () -> c.createMemoryKind(spec));
         assertEquals(message, e.getMessage());
