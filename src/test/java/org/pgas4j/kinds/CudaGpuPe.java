@@ -50,7 +50,7 @@ public final class CudaGpuPe {
         switch (args[0]) {
             case "core" -> {
                 try (Client c = Client.init()) {
-                    core(c);
+                    orDie(() -> core(c));
                     System.out.println("PE " + c.jobRank() + ": core OK");
                 }
             }
@@ -191,6 +191,13 @@ public final class CudaGpuPe {
 
     private static void shmem() {
         try (Shmem s = Shmem.init()) {
+            orDie(() -> shmem(s));
+            System.out.println("PE " + s.myPe() + ": shmem OK");
+        }
+    }
+
+    private static void shmem(Shmem s) {
+        {
             check(s.deviceTypes().contains(DeviceType.CUDA), () -> "CUDA is a device type of the job: " + s.deviceTypes());
             SpaceCreation created = s.spaceCreate(SpaceConfig.of(DeviceType.CUDA, 1 << 20));
             check(created.succeeded() && created.isMember(), () -> "a CUDA space on every PE: " + created.reason());
@@ -231,13 +238,19 @@ public final class CudaGpuPe {
             s.spaceFree(space, a);
             team.destroy();
             check(s.spaceDestroy(space) == 0, () -> "space destroyed");
-            System.out.println("PE " + s.myPe() + ": shmem OK");
         }
     }
 
     private static void gaspi() {
+        try (Gaspi g = Gaspi.init(60_000)) {
+            orDie(() -> gaspi(g));
+            System.out.println("PE " + g.rank() + ": gaspi OK");
+        }
+    }
+
+    private static void gaspi(Gaspi g) {
         long t = 60_000;
-        try (Gaspi g = Gaspi.init(t)) {
+        {
             int me = g.rank();
             int right = (me + 1) % g.ranks();
             int left = (me + g.ranks() - 1) % g.ranks();
@@ -266,7 +279,21 @@ public final class CudaGpuPe {
             g.segmentDelete(11);
             g.segmentDelete(6);
             buffer.free();
-            System.out.println("PE " + me + ": gaspi OK");
+        }
+    }
+
+    /**
+     * Runs {@code body}; a failure ends this process at once, as an assertion does in C: leaving
+     * through the facade's close would enter its collective finalize while the others wait in
+     * another collective, and the job would hang until its timeout instead of failing.
+     */
+    private static void orDie(Runnable body) {
+        try {
+            body.run();
+        } catch (Throwable t) {
+            t.printStackTrace();
+            System.err.flush();
+            Runtime.getRuntime().halt(1);
         }
     }
 

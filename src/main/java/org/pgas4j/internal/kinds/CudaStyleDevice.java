@@ -53,6 +53,7 @@ public final class CudaStyleDevice extends NativeDevice {
     private final MethodHandle malloc;
     private final MethodHandle free;
     private final MethodHandle memcpy;
+    private final MethodHandle streamSynchronize;
     private final MethodHandle ipcGet;
     private final MethodHandle ipcOpen;
     private final MethodHandle ipcClose;
@@ -76,6 +77,8 @@ public final class CudaStyleDevice extends NativeDevice {
         this.memcpy = lib.handle(runtime.function("Memcpy"), FunctionDescriptor.of(ValueLayout.JAVA_INT,
                 ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT),
                 Linker.Option.critical(true));
+        this.streamSynchronize = lib.handle(runtime.function("StreamSynchronize"),
+                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG));
         this.ipcGet = lib.handle(runtime.function("IpcGetMemHandle"), FunctionDescriptor.of(ValueLayout.JAVA_INT,
                 ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
         this.ipcOpen = lib.handle(runtime.function("IpcOpenMemHandle"), FunctionDescriptor.of(ValueLayout.JAVA_INT,
@@ -117,6 +120,12 @@ public final class CudaStyleDevice extends NativeDevice {
             case DEVICE_TO_DEVICE -> MEMCPY_DEVICE_TO_DEVICE;
         };
         call(runtime.function("Memcpy"), () -> (int) memcpy.invokeExact(dst, src, length, kind));
+        if (direction != Direction.DEVICE_TO_HOST) {
+            // Memcpy returns before a copy into device memory has landed (from pageable host memory once
+            // the bytes are staged, device to device at once); other processes reading the memory (by
+            // IPC handle, after a barrier) are not ordered after it, so wait for the default stream.
+            call(runtime.function("StreamSynchronize"), () -> (int) streamSynchronize.invokeExact(0L));
+        }
     }
 
     @Override

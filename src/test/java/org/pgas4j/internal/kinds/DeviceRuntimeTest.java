@@ -294,6 +294,9 @@ class DeviceRuntimeTest {
             return null;
         });
         assertEquals(0, mockCounter(lib, "mock_live_allocations"), "device memory left allocated");
+        assertTrue(mockCounter(lib, "mock_stream_syncs") > 0, "copies into device memory wait for the stream");
+        assertEquals(0, mockCounter(lib, "mock_unsynchronized_copies"), "a copy was issued while one into device "
+                + "memory might not have landed");
     }
 
     private static void refused(Client c, MemoryKindSpec spec, String message) {

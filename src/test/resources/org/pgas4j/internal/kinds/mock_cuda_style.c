@@ -65,11 +65,27 @@ error_t API(Malloc)(void **out, size_t size) {
     return *out ? SUCCESS : ERROR_INVALID_VALUE;
 }
 error_t API(Free)(void *p) { return untrack(p) ? SUCCESS : ERROR_INVALID_VALUE; }
+/* As the real runtimes, Memcpy into device memory may return before the bytes landed: a thread's
+ * copy into device memory is pending until it synchronizes the default stream, and a copy issued
+ * while one is pending is counted (pgas4j must synchronize after each, or other processes could
+ * read the old bytes). */
+static __thread int pending_copy;
+static int unsynchronized_copies, stream_syncs;
+int mock_unsynchronized_copies(void) { int n; LOCKED(n = unsynchronized_copies); return n; }
+int mock_stream_syncs(void) { int n; LOCKED(n = stream_syncs); return n; }
+error_t API(StreamSynchronize)(void *stream) {
+    if (stream) return ERROR_INVALID_VALUE; /* pgas4j waits for the legacy default stream */
+    pending_copy = 0;
+    LOCKED(stream_syncs++);
+    return SUCCESS;
+}
 error_t API(Memcpy)(void *dst, const void *src, size_t size, int kind) {
     int d = allocation_of(dst) >= 0, s = allocation_of(src) >= 0;
     int ok = (kind == 1 && d && !s) || (kind == 2 && !d && s) || (kind == 3 && d && s);
     if (!ok) return ERROR_INVALID_VALUE; /* the direction does not say where the pointers live */
+    if (pending_copy) LOCKED(unsynchronized_copies++);
     memmove(dst, src, size);
+    pending_copy = kind != 2;
     return SUCCESS;
 }
 error_t API(PointerGetAttributes)(pointer_attributes *a, const void *p) {
