@@ -197,48 +197,46 @@ public final class CudaGpuPe {
     }
 
     private static void shmem(Shmem s) {
-        {
-            check(s.deviceTypes().contains(DeviceType.CUDA), () -> "CUDA is a device type of the job: " + s.deviceTypes());
-            SpaceCreation created = s.spaceCreate(SpaceConfig.of(DeviceType.CUDA, 1 << 20));
-            check(created.succeeded() && created.isMember(), () -> "a CUDA space on every PE: " + created.reason());
-            MemorySpace space = created.space();
-            ShmemTeam team = created.team();
-            check(team.nPes() == s.nPes(), () -> "the space's team has every PE");
-            check((space.caps() & MemorySpace.CAP_RMA) != 0 && (space.caps() & MemorySpace.CAP_AMO) == 0,
-                    () -> "RMA and no atomics: caps " + Long.toHexString(space.caps()));
-            int count = 4096;
-            SymmetricArray a = s.spaceCalloc(space, ShmemType.LONG, count);
-            int me = team.myPe();
-            int right = (me + 1) % team.nPes();
-            int left = (me + team.nPes() - 1) % team.nPes();
-            long[] mine = new long[count];
-            for (int i = 0; i < count; i++) {
-                mine[i] = me * 1_000_000L + i;
-            }
-            ShmemContext ctx = team.createContext(0);
-            long[] got = new long[count];
-            ctx.get(got, 0, a, 0, count, me);
-            for (long v : got) {
-                check(v == 0, () -> "space calloc zeroes device memory");
-            }
-            team.sync();
-            ctx.put(a, 1, mine, 1, count - 2, right);
-            ctx.quiet();
-            team.sync();
-            ctx.get(got, 0, a, 0, count, me);
-            for (int i = 0; i < count; i++) {
-                long want = i == 0 || i == count - 1 ? 0 : left * 1_000_000L + i;
-                int at = i;
-                check(got[i] == want, () -> "element " + at + ": " + got[at] + ", expected " + want);
-            }
-            ctx.get(got, 0, a, 0, count, right);
-            check(got[5] == me * 1_000_000L + 5, () -> "get from the right neighbour's device memory: " + got[5]);
-            team.sync();
-            ctx.destroy();
-            s.spaceFree(space, a);
-            team.destroy();
-            check(s.spaceDestroy(space) == 0, () -> "space destroyed");
+        check(s.deviceTypes().contains(DeviceType.CUDA), () -> "CUDA is a device type of the job: " + s.deviceTypes());
+        SpaceCreation created = s.spaceCreate(SpaceConfig.of(DeviceType.CUDA, 1 << 20));
+        check(created.succeeded() && created.isMember(), () -> "a CUDA space on every PE: " + created.reason());
+        MemorySpace space = created.space();
+        ShmemTeam team = created.team();
+        check(team.nPes() == s.nPes(), () -> "the space's team has every PE");
+        check((space.caps() & MemorySpace.CAP_RMA) != 0 && (space.caps() & MemorySpace.CAP_AMO) == 0,
+                () -> "RMA and no atomics: caps " + Long.toHexString(space.caps()));
+        int count = 4096;
+        SymmetricArray a = s.spaceCalloc(space, ShmemType.LONG, count);
+        int me = team.myPe();
+        int right = (me + 1) % team.nPes();
+        int left = (me + team.nPes() - 1) % team.nPes();
+        long[] mine = new long[count];
+        for (int i = 0; i < count; i++) {
+            mine[i] = me * 1_000_000L + i;
         }
+        ShmemContext ctx = team.createContext(0);
+        long[] got = new long[count];
+        ctx.get(got, 0, a, 0, count, me);
+        for (long v : got) {
+            check(v == 0, () -> "space calloc zeroes device memory");
+        }
+        team.sync();
+        ctx.put(a, 1, mine, 1, count - 2, right);
+        ctx.quiet();
+        team.sync();
+        ctx.get(got, 0, a, 0, count, me);
+        for (int i = 0; i < count; i++) {
+            long want = i == 0 || i == count - 1 ? 0 : left * 1_000_000L + i;
+            int at = i;
+            check(got[i] == want, () -> "element " + at + ": " + got[at] + ", expected " + want);
+        }
+        ctx.get(got, 0, a, 0, count, right);
+        check(got[5] == me * 1_000_000L + 5, () -> "get from the right neighbour's device memory: " + got[5]);
+        team.sync();
+        ctx.destroy();
+        s.spaceFree(space, a);
+        team.destroy();
+        check(s.spaceDestroy(space) == 0, () -> "space destroyed");
     }
 
     private static void gaspi() {
@@ -250,36 +248,34 @@ public final class CudaGpuPe {
 
     private static void gaspi(Gaspi g) {
         long t = 60_000;
-        {
-            int me = g.rank();
-            int right = (me + 1) % g.ranks();
-            int left = (me + g.ranks() - 1) % g.ranks();
-            MemoryDescription d = new MemoryDescription.Cuda(0);
-            DeviceBuffer buffer = g.deviceAllocate(d, 8192);
-            ok(g.segmentUse(11, d, buffer.address(), 8192, Gaspi.GROUP_ALL, t), "segmentUse CUDA");
-            g.segmentAlloc(6, 256, AllocPolicy.INITIALIZED);
-            for (int i = 0; i < 32; i++) {
-                g.segmentPtr(6).set(ValueLayout.JAVA_LONG, 8L * i, 0xC0DA0000L + me * 100 + i);
-            }
-            ok(g.writeNotify(6, 0, right, 11, 1024, 256, 3, 9, 0, t), "writeNotify into CUDA memory");
-            int[] first = new int[1];
-            ok(g.notifyWaitsome(11, 3, 1, first, t), "notifyWaitsome");
-            check(g.notifyReset(11, 3) == 9, () -> "notification value");
-            ok(g.read(6, 0, me, 11, 1024, 256, 0, t), "read from my CUDA segment");
-            ok(g.wait(0, t), "wait");
-            for (int i = 0; i < 32; i++) {
-                long v = g.segmentPtr(6).get(ValueLayout.JAVA_LONG, 8L * i);
-                long want = 0xC0DA0000L + left * 100 + i;
-                check(v == want, () -> "word: " + v + ", expected " + want);
-            }
-            MemorySegment back = Arena.ofAuto().allocate(8);
-            buffer.copyTo(1024 + 8, back, 0, 8);
-            check(back.get(ValueLayout.JAVA_LONG, 0) == 0xC0DA0000L + left * 100 + 1, () -> "the device buffer holds it");
-            ok(g.barrier(Gaspi.GROUP_ALL, t), "barrier");
-            g.segmentDelete(11);
-            g.segmentDelete(6);
-            buffer.free();
+        int me = g.rank();
+        int right = (me + 1) % g.ranks();
+        int left = (me + g.ranks() - 1) % g.ranks();
+        MemoryDescription d = new MemoryDescription.Cuda(0);
+        DeviceBuffer buffer = g.deviceAllocate(d, 8192);
+        ok(g.segmentUse(11, d, buffer.address(), 8192, Gaspi.GROUP_ALL, t), "segmentUse CUDA");
+        g.segmentAlloc(6, 256, AllocPolicy.INITIALIZED);
+        for (int i = 0; i < 32; i++) {
+            g.segmentPtr(6).set(ValueLayout.JAVA_LONG, 8L * i, 0xC0DA0000L + me * 100 + i);
         }
+        ok(g.writeNotify(6, 0, right, 11, 1024, 256, 3, 9, 0, t), "writeNotify into CUDA memory");
+        int[] first = new int[1];
+        ok(g.notifyWaitsome(11, 3, 1, first, t), "notifyWaitsome");
+        check(g.notifyReset(11, 3) == 9, () -> "notification value");
+        ok(g.read(6, 0, me, 11, 1024, 256, 0, t), "read from my CUDA segment");
+        ok(g.wait(0, t), "wait");
+        for (int i = 0; i < 32; i++) {
+            long v = g.segmentPtr(6).get(ValueLayout.JAVA_LONG, 8L * i);
+            long want = 0xC0DA0000L + left * 100 + i;
+            check(v == want, () -> "word: " + v + ", expected " + want);
+        }
+        MemorySegment back = Arena.ofAuto().allocate(8);
+        buffer.copyTo(1024 + 8, back, 0, 8);
+        check(back.get(ValueLayout.JAVA_LONG, 0) == 0xC0DA0000L + left * 100 + 1, () -> "the device buffer holds it");
+        ok(g.barrier(Gaspi.GROUP_ALL, t), "barrier");
+        g.segmentDelete(11);
+        g.segmentDelete(6);
+        buffer.free();
     }
 
     /**
