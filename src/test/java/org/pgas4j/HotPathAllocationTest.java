@@ -24,6 +24,9 @@ class HotPathAllocationTest {
     private static final int MEASURED = 100_000;
     /** The large put and get: above the memmove threshold (32 KiB by default). */
     private static final int LARGE = 64 * 1024;
+    /** Large array puts and gets, which copy with memmove too. */
+    private static final byte[] BYTES = new byte[LARGE];
+    private static final long[] LONGS = new long[LARGE / 8];
 
     private static long allocatedByThisThread() {
         var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -103,9 +106,13 @@ class HotPathAllocationTest {
             rma.putNBI(w, peer, 1024, buf, 0, 64);
             rma.putNB(w, peer, 2048, array, 0, 16).waitFor();
             rma.get(w, peer, 2048, array, 0, 16);
-            if ((i & 7) == 0) {
+            if ((i & 3) == 0) { // often enough that the warm-up gets the copies compiled by C2
                 rma.put(w, peer, 4096 + 3, buf, 1, LARGE - 1);
                 rma.get(w, peer, 4096, buf, 0, LARGE);
+                rma.put(w, peer, 131072 + 3, BYTES, 1, LARGE - 1);
+                rma.putNBI(w, peer, 131072, LONGS, 0, LONGS.length);
+                rma.get(w, peer, 131072, BYTES, 5, LARGE - 5);
+                rma.get(w, peer, 131072 + 8, LONGS, 1, LONGS.length - 1);
             }
             if ((i & 1023) == 0) {
                 rma.waitNbi();

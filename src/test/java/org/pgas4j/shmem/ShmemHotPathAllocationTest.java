@@ -15,6 +15,8 @@ import org.pgas4j.junit.PgasTest;
 class ShmemHotPathAllocationTest {
     private static final int WARM_UP = 100_000;
     private static final int MEASURED = 50_000;
+    private static final int LARGE = 64 * 1024;
+    private static final byte[] BYTES = new byte[LARGE];
 
     private static long allocatedByThisThread() {
         var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -26,16 +28,18 @@ class ShmemHotPathAllocationTest {
         SpaceCreation created = s.spaceCreate(SpaceConfig.of(DeviceType.CPU, 4096));
         SymmetricArray a = s.calloc(ShmemType.LONG, 64);
         SymmetricArray b = s.spaceCalloc(created.space(), ShmemType.INT, 64);
+        SymmetricArray large = s.calloc(ShmemType.INT8, LARGE + 64); // large puts and gets copy with memmove
         ShmemContext c = s.ctxDefault();
         int right = (s.myPe() + 1) % s.nPes();
         long[] longs = new long[8];
         int[] ints = new int[8];
-        run(s, c, a, b, right, longs, ints, WARM_UP);
+        run(s, c, a, b, large, right, longs, ints, WARM_UP);
         long before = allocatedByThisThread();
-        run(s, c, a, b, right, longs, ints, MEASURED);
+        run(s, c, a, b, large, right, longs, ints, MEASURED);
         long bytes = allocatedByThisThread() - before;
         s.barrierAll();
         s.free(a);
+        s.free(large);
         s.spaceFree(created.space(), b);
         created.team().destroy();
         s.spaceDestroy(created.space());
@@ -43,8 +47,8 @@ class ShmemHotPathAllocationTest {
         assertTrue(bytes < 16 * 1024, "allocated " + bytes + " bytes");
     }
 
-    private static void run(Shmem s, ShmemContext c, SymmetricArray a, SymmetricArray b, int right, long[] longs,
-                            int[] ints, int iterations) {
+    private static void run(Shmem s, ShmemContext c, SymmetricArray a, SymmetricArray b, SymmetricArray large,
+                            int right, long[] longs, int[] ints, int iterations) {
         for (int i = 0; i < iterations; i++) {
             c.put(a, 0, longs, 0, 8, right);
             c.putNbi(b, 8, ints, 0, 8, right);
@@ -53,6 +57,10 @@ class ShmemHotPathAllocationTest {
             c.get(ints, 0, b, 0, 8, right);
             c.atomicFetchAdd(a, 32, 1, right);
             c.atomicAdd(b, 32, 1, right);
+            if ((i & 1) == 0) { // often enough that the warm-up gets the copy compiled by C2
+                c.put(large, 3, BYTES, 1, LARGE - 1, right);
+                c.get(BYTES, 0, large, 64, LARGE, right);
+            }
             if ((i & 1023) == 0) {
                 c.quiet();
                 s.barrierAll();

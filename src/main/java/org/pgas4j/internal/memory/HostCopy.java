@@ -13,9 +13,16 @@ import org.pgas4j.Settings;
 /**
  * The copy of the direct RMA path between host memory segments: {@link MemorySegment#copy} for
  * short copies, heap segments and segments of other kinds, and the C library's {@code memmove}
- * for copies of at least {@link #memmoveMin()} bytes between two native segments, where it was
+ * for copies of at least {@link #memmoveMin()} bytes between two native segments, or between a
+ * Java primitive array and a native segment ({@link #fromArray}, {@link #toArray}), where it was
  * measured faster (from about 28 KiB, blocks that no longer fit the L1 cache, to 4 MiB; figures
  * in {@code docs/benchmarks.md}, The memmove path).
+ *
+ * <p>An array is passed to {@code memmove} in place, through a critical downcall with heap access
+ * (the garbage collector waits for the copy: about 65 µs at 4 MiB). Its heap segment is made and
+ * used inside one small method per array type, which C2 compiles with the downcall inlined, so
+ * escape analysis removes it: once compiled, these copies allocate nothing either (before that,
+ * in C1's code, each allocates its heap segment).
  *
  * <p>The downcall allocates nothing: {@code memmove} takes raw addresses ({@code long}s), is a
  * {@linkplain Linker.Option#critical(boolean) critical} call (no thread-state transition), and
@@ -46,6 +53,22 @@ public final class HostCopy {
      */
     private static final class Memmove {
         private static final MethodHandle HANDLE = bind();
+    }
+
+    /**
+     * {@code memmove} between a Java array and native memory: critical downcalls with heap access,
+     * so the array is read or written in place (the collector waits for the copy). Bound on the
+     * first large array copy.
+     */
+    private static final class ArrayMemmove {
+        /** memmove(dst native address, src array slice, n, dst's segment). */
+        private static final MethodHandle FROM_ARRAY = Linker.nativeLinker().downcallHandle(MemmoveSymbol.ADDRESS,
+                FunctionDescriptor.ofVoid(JAVA_LONG, ValueLayout.ADDRESS, JAVA_LONG, ValueLayout.ADDRESS),
+                Linker.Option.critical(true));
+        /** memmove(dst array slice, src native address, n, src's segment). */
+        private static final MethodHandle TO_ARRAY = Linker.nativeLinker().downcallHandle(MemmoveSymbol.ADDRESS,
+                FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, JAVA_LONG, JAVA_LONG, ValueLayout.ADDRESS),
+                Linker.Option.critical(true));
     }
 
     /** The C library's {@code memmove}, or null where it has none: a symbol lookup, no binding. */
@@ -93,6 +116,261 @@ public final class HostCopy {
             memmove(src, srcOffset, dst, dstOffset, length);
         } else {
             MemorySegment.copy(src, srcOffset, dst, dstOffset, length);
+        }
+    }
+
+    /**
+     * Copies {@code length} bytes of the primitive array {@code src}, from byte {@code srcByteOffset},
+     * into the native segment {@code dst} at {@code dstOffset} with {@code memmove}, when the copy is
+     * long enough to gain by it ({@link #memmoveMin()}); otherwise copies nothing.
+     *
+     * @return whether it copied (false: the caller copies with {@link MemorySegment#copy})
+     * @throws IndexOutOfBoundsException when a range is outside its array or segment
+     * @throws IllegalArgumentException when {@code dst} is read-only
+     * @throws IllegalStateException as {@link #copy}
+     * @throws WrongThreadException as {@link #copy}
+     */
+    public static boolean fromArray(Object src, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
+        if (length < FROM || !dst.isNative()) {
+            return false;
+        }
+        // One method per array type, each making and using its own heap segment: a segment made
+        // here and passed to a call the compiler does not inline would be allocated.
+        if (src instanceof byte[] a) {
+            fromArray(a, srcByteOffset, dst, dstOffset, length);
+        } else if (src instanceof long[] a) {
+            fromArray(a, srcByteOffset, dst, dstOffset, length);
+        } else if (src instanceof int[] a) {
+            fromArray(a, srcByteOffset, dst, dstOffset, length);
+        } else if (src instanceof double[] a) {
+            fromArray(a, srcByteOffset, dst, dstOffset, length);
+        } else if (src instanceof float[] a) {
+            fromArray(a, srcByteOffset, dst, dstOffset, length);
+        } else if (src instanceof short[] a) {
+            fromArray(a, srcByteOffset, dst, dstOffset, length);
+        } else if (src instanceof char[] a) {
+            fromArray(a, srcByteOffset, dst, dstOffset, length);
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    /** Checks the destination of an array put as {@link MemorySegment#copy} does. */
+    private static void checkInto(MemorySegment dst, long dstOffset, long length) {
+        Objects.checkFromIndexSize(dstOffset, length, dst.byteSize());
+        if (dst.isReadOnly()) {
+            throw new IllegalArgumentException("cannot copy into a read-only segment: " + dst);
+        }
+    }
+
+    private static AssertionError unexpected(Throwable e) {
+        return new AssertionError("memmove threw " + e, e);
+    }
+
+    // Per array type, the heap segment is made and handed to the downcall in one method, so that
+    // the compiler sees it does not escape and allocates nothing (passed to a call it does not
+    // inline, the segment would be allocated).
+
+    private static void fromArray(byte[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
+        checkInto(dst, dstOffset, length);
+        try {
+            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
+                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    private static void fromArray(long[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
+        checkInto(dst, dstOffset, length);
+        try {
+            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
+                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    private static void fromArray(int[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
+        checkInto(dst, dstOffset, length);
+        try {
+            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
+                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    private static void fromArray(double[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
+        checkInto(dst, dstOffset, length);
+        try {
+            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
+                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    private static void fromArray(float[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
+        checkInto(dst, dstOffset, length);
+        try {
+            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
+                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    private static void fromArray(short[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
+        checkInto(dst, dstOffset, length);
+        try {
+            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
+                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    private static void fromArray(char[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
+        checkInto(dst, dstOffset, length);
+        try {
+            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
+                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    /**
+     * Copies {@code length} bytes of the native segment {@code src} from {@code srcOffset} into the
+     * primitive array {@code dst} at byte {@code dstByteOffset} with {@code memmove}, when the copy
+     * is long enough to gain by it; otherwise copies nothing.
+     *
+     * @return whether it copied (false: the caller copies with {@link MemorySegment#copy})
+     * @throws IndexOutOfBoundsException when a range is outside its array or segment
+     * @throws IllegalStateException as {@link #copy}
+     * @throws WrongThreadException as {@link #copy}
+     */
+    public static boolean toArray(MemorySegment src, long srcOffset, Object dst, long dstByteOffset, long length) {
+        if (length < FROM || !src.isNative()) {
+            return false;
+        }
+        if (dst instanceof byte[] a) {
+            toArray(src, srcOffset, a, dstByteOffset, length);
+        } else if (dst instanceof long[] a) {
+            toArray(src, srcOffset, a, dstByteOffset, length);
+        } else if (dst instanceof int[] a) {
+            toArray(src, srcOffset, a, dstByteOffset, length);
+        } else if (dst instanceof double[] a) {
+            toArray(src, srcOffset, a, dstByteOffset, length);
+        } else if (dst instanceof float[] a) {
+            toArray(src, srcOffset, a, dstByteOffset, length);
+        } else if (dst instanceof short[] a) {
+            toArray(src, srcOffset, a, dstByteOffset, length);
+        } else if (dst instanceof char[] a) {
+            toArray(src, srcOffset, a, dstByteOffset, length);
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    private static void toArray(MemorySegment src, long srcOffset, byte[] a, long dstByteOffset, long length) {
+        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
+        try {
+            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
+                    src.address() + srcOffset, length, src);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    private static void toArray(MemorySegment src, long srcOffset, long[] a, long dstByteOffset, long length) {
+        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
+        try {
+            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
+                    src.address() + srcOffset, length, src);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    private static void toArray(MemorySegment src, long srcOffset, int[] a, long dstByteOffset, long length) {
+        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
+        try {
+            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
+                    src.address() + srcOffset, length, src);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    private static void toArray(MemorySegment src, long srcOffset, double[] a, long dstByteOffset, long length) {
+        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
+        try {
+            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
+                    src.address() + srcOffset, length, src);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    private static void toArray(MemorySegment src, long srcOffset, float[] a, long dstByteOffset, long length) {
+        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
+        try {
+            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
+                    src.address() + srcOffset, length, src);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    private static void toArray(MemorySegment src, long srcOffset, short[] a, long dstByteOffset, long length) {
+        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
+        try {
+            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
+                    src.address() + srcOffset, length, src);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+    }
+
+    private static void toArray(MemorySegment src, long srcOffset, char[] a, long dstByteOffset, long length) {
+        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
+        try {
+            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
+                    src.address() + srcOffset, length, src);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw unexpected(e);
         }
     }
 

@@ -238,4 +238,85 @@ class HostCopyTest {
             assertTrue(thrown.get() instanceof IllegalStateException, String.valueOf(thrown.get()));
         }
     }
+
+    /** One array of each primitive type, filled with a pattern, and its size in bytes. */
+    private static Object[] arrays(int bytes, int seed) {
+        MemorySegment p = Arena.ofAuto().allocate(bytes);
+        for (int i = 0; i < bytes; i++) {
+            p.set(JAVA_BYTE, i, (byte) (i * 13 + seed));
+        }
+        return new Object[] {p.toArray(JAVA_BYTE), p.toArray(java.lang.foreign.ValueLayout.JAVA_LONG),
+            p.toArray(java.lang.foreign.ValueLayout.JAVA_INT), p.toArray(java.lang.foreign.ValueLayout.JAVA_DOUBLE),
+            p.toArray(java.lang.foreign.ValueLayout.JAVA_FLOAT), p.toArray(java.lang.foreign.ValueLayout.JAVA_SHORT),
+            p.toArray(java.lang.foreign.ValueLayout.JAVA_CHAR)};
+    }
+
+    private static MemorySegment heap(Object array) {
+        return switch (array) {
+            case byte[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case char[] a -> MemorySegment.ofArray(a);
+            default -> throw new AssertionError(array);
+        };
+    }
+
+    @Test
+    void everyPrimitiveArrayCopiesToAndFromNativeMemoryWithMemmove() {
+        int bytes = (int) threshold + 4096;
+        try (Arena arena = Arena.ofConfined()) {
+            Object[] sources = arrays(bytes, 5);
+            Object[] destinations = arrays(bytes, 77);
+            for (int k = 0; k < sources.length; k++) {
+                Object array = sources[k];
+                String type = array.getClass().getSimpleName();
+                MemorySegment dst = pattern(arena, bytes + GUARD, 9);
+                byte[] before = bytes(dst);
+                assertTrue(HostCopy.fromArray(array, 8, dst, 3, bytes - 8), type);
+                assertCopied(before, heap(array), 8, dst, 3, bytes - 8);
+                Object back = destinations[k];
+                byte[] backBefore = heap(back).toArray(JAVA_BYTE);
+                assertTrue(HostCopy.toArray(dst, 3, back, 16, bytes - 16), type);
+                byte[] expected = backBefore.clone();
+                MemorySegment.copy(dst, JAVA_BYTE, 3, expected, 16, bytes - 16);
+                assertArrayEquals(expected, heap(back).toArray(JAVA_BYTE), type + " back");
+            }
+        }
+    }
+
+    @Test
+    void arrayCopiesBelowTheThresholdOrWithAHeapSegmentAreLeftToTheCaller() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment dst = pattern(arena, threshold, 1);
+            byte[] before = bytes(dst);
+            byte[] src = new byte[(int) threshold];
+            assertTrue(!HostCopy.fromArray(src, 0, dst, 0, threshold - 1), "below the threshold");
+            assertTrue(!HostCopy.toArray(dst, 0, src, 0, threshold - 1), "below the threshold");
+            assertTrue(!HostCopy.fromArray(src, 0, MemorySegment.ofArray(new byte[(int) threshold]), 0, threshold),
+                    "a heap destination");
+            assertTrue(!HostCopy.fromArray(new Object(), 0, dst, 0, threshold), "not a primitive array");
+            assertArrayEquals(before, bytes(dst));
+        }
+    }
+
+    @Test
+    void arrayCopiesOutsideTheArrayOrTheSegmentOrIntoAReadOnlySegmentAreRefusedWritingNothing() {
+        int n = (int) threshold;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment dst = pattern(arena, n, 3);
+            byte[] before = bytes(dst);
+            long[] longs = new long[n / 8];
+            assertThrows(IndexOutOfBoundsException.class, () -> HostCopy.fromArray(longs, 8, dst, 0, n));
+            assertThrows(IndexOutOfBoundsException.class, () -> HostCopy.fromArray(longs, 0, dst, 1, n));
+            assertThrows(IllegalArgumentException.class, () -> HostCopy.fromArray(longs, 0, dst.asReadOnly(), 0, n));
+            assertArrayEquals(before, bytes(dst));
+            byte[] small = new byte[n];
+            assertThrows(IndexOutOfBoundsException.class, () -> HostCopy.toArray(dst, 0, small, 1, n));
+            assertThrows(IndexOutOfBoundsException.class, () -> HostCopy.toArray(dst, 1, small, 0, n));
+            assertArrayEquals(new byte[n], small);
+        }
+    }
 }
