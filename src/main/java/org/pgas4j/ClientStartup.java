@@ -24,6 +24,10 @@ final class ClientStartup {
     /** {@link Client#init(long)} once {@code segmentSize} is known to be valid (0: no primordial segment). */
     static Client start(long segmentSize) {
         EventRegistration.core();
+        int jitNice = Settings.JIT_NICE.value();
+        if (jitNice > 0) {
+            org.pgas4j.internal.JitThreadNice.apply(jitNice);
+        }
         Bootstrap bootstrap = Bootstraps.claim();
         Transport transport = null;
         Client client = null;

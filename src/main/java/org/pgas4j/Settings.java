@@ -111,6 +111,17 @@ public final class Settings {
                 default -> throw new IllegalArgumentException("'" + text + "' is not auto, dissemination or central");
             });
 
+    /**
+     * The nice value (0 to 19) given to the JVM's JIT compiler threads at {@code Client.init}; 0
+     * leaves them alone. A higher value lets the PEs keep the cores while C2 compiles, when
+     * compiler threads and PEs share too few cores (see {@code docs/benchmarks.md}, "The compiler
+     * threads' priority", for what it gives and costs). Linux only; elsewhere it does nothing.
+     */
+    public static final Setting<Integer> JIT_NICE = new Setting<>("pgas4j.jit.nice", "PGAS4J_JIT_NICE", "0",
+            "nice value (0-19) for the JVM's JIT compiler threads, set at init: higher lets PEs keep the cores while C2 "
+                    + "compiles (0 = leave them)",
+            text -> parseIntInRange(text, 0, 19));
+
     /** How many simulated devices (DEVICE_SIM) each host has. */
     public static final Setting<Integer> DEVSIM_DEVICES = new Setting<>("pgas4j.devsim.devices", "PGAS4J_DEVSIM_DEVICES",
             "2", "simulated devices (DEVICE_SIM memory kinds) per host, 0 to 64",
@@ -205,7 +216,7 @@ public final class Settings {
     /** Every setting, in the order {@code bin/pgas4j info} prints them. */
     public static List<Setting<?>> all() {
         return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, AM_RING_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS,
-                LONG_PARK_MICROS,
+                LONG_PARK_MICROS, JIT_NICE,
                 BARRIER, DEVSIM_DEVICES, DEVSIM_CAPACITY, DEVSIM_VISIBLE, RMA_PATH, COPY_MEMMOVE_MIN, LIBRARY_PATH, STATS,
                 STATS_FILE);
     }

@@ -19,6 +19,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgas4j.BadArgumentException;
@@ -297,6 +299,31 @@ class DeviceRuntimeTest {
         assertTrue(mockCounter(lib, "mock_stream_syncs") > 0, "copies into device memory wait for the stream");
         assertEquals(0, mockCounter(lib, "mock_unsynchronized_copies"), "a copy was issued while one into device "
                 + "memory might not have landed");
+    }
+
+    /**
+     * The same scenario between processes: launched PEs on the mock CUDA open each other's
+     * segments by IPC handle (the mock maps the owner's memory from its handle, as a driver does),
+     * put, get and copy device to device through them, and close every mapping and free every
+     * allocation; with more PEs than cores too.
+     */
+    @ParameterizedTest(name = "N={0}")
+    @ValueSource(ints = {2, 3})
+    @Needs(SystemComponent.GCC)
+    void cudaPeersInOtherProcessesOpenEachOthersSegmentsByIpcHandleOnAMockCuda(int n) throws Throwable {
+        Path lib = mock("mock_cuda_style.c", "libcudart.so", "-DMOCK_CUDA");
+        org.pgas4j.testing.LaunchedJob.Result r = org.pgas4j.testing.LaunchedJob.run(n, "shm", 120, List.of(),
+                java.util.Map.of("PGAS4J_LIBRARY_PATH", dir.toString()), MockDevicePe.class.getName(), lib.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        for (int pe = 0; pe < n; pe++) {
+            String prefix = "PE " + pe + ": ipc opens ";
+            String line = r.lines().stream().filter(l -> l.contains(prefix)).findFirst().orElseThrow(
+                    () -> new AssertionError("no counters from a PE in " + r));
+            int opens = Integer.parseInt(line.substring(line.indexOf(prefix) + prefix.length()).split(",")[0]);
+            assertTrue(opens >= 1, "the PE opened its neighbour's segment by IPC handle: " + line);
+            assertTrue(line.endsWith("open mappings 0, live allocations 0, unsynchronized copies 0"),
+                    "every mapping closed, every allocation freed, every copy waited for: " + line);
+        }
     }
 
     private static void refused(Client c, MemoryKindSpec spec, String message) {

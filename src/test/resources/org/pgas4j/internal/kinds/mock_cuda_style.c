@@ -1,11 +1,11 @@
 /*
  * A MOCK of a runtime with CUDA's API shape, for tests only: as HIP 5.2 (libamdhip64) by default, or
  * as the CUDA 13 runtime (libcudart) when compiled with -DMOCK_CUDA. Two devices whose "device
- * memory" is host memory from malloc, tagged with the device current at Malloc. It implements
+ * memory" is shared host memory, tagged with the device current at Malloc. It implements
  * exactly the functions pgas4j calls, checks the arguments the real runtime defines (Memcpy's
  * direction against where the pointers live, IpcOpenMemHandle's flags: 0 in HIP 5, 1 in CUDA, the
  * IPC handle passed by value), reports the release's memory-type number and, as CUDA, device 1
- * without unified addressing. Not HIP, not CUDA: it proves pgas4j's java.lang.foreign calls and
+ * without unified addressing; IPC handles open in other processes only (mock_allocations.c). Not HIP, not CUDA: it proves pgas4j's java.lang.foreign calls and
  * their arguments, not a GPU.
  */
 /* Prepended: mock_allocations.c. */
@@ -98,19 +98,16 @@ error_t API(PointerGetAttributes)(pointer_attributes *a, const void *p) {
     return SUCCESS;
 }
 error_t API(IpcGetMemHandle)(ipc_handle *h, void *p) {
-    int i = allocation_of(p);
-    if (i < 0 || allocations[i].base != p) return ERROR_INVALID_VALUE;
     memset(h, 0, sizeof *h);
     memcpy(h->reserved, "mockipc", 7);
-    memcpy(h->reserved + 8, &p, sizeof p);
-    exported_by_me(h->reserved + 16);
-    return SUCCESS;
+    return export_allocation(p, h->reserved) ? SUCCESS : ERROR_INVALID_VALUE;
 }
 error_t API(IpcOpenMemHandle)(void **out, ipc_handle h, unsigned flags) {
     if (memcmp(h.reserved, "mockipc", 7) != 0 || flags != IPC_FLAGS) return ERROR_INVALID_VALUE;
-    if (is_mine(h.reserved + 16)) return ERROR_DEVICE_UNINITIALIZED; /* as the real one: "invalid device context" */
-    memcpy(out, h.reserved + 8, sizeof *out);
+    if (is_mine(h.reserved)) return ERROR_DEVICE_UNINITIALIZED; /* as the real one: "invalid device context" */
+    *out = open_exported(h.reserved);
+    if (!*out) return ERROR_INVALID_VALUE;
     LOCKED(ipc_opens++);
-    return allocation_of(*out) >= 0 ? SUCCESS : ERROR_INVALID_VALUE;
+    return SUCCESS;
 }
-error_t API(IpcCloseMemHandle)(void *p) { return p ? SUCCESS : ERROR_INVALID_VALUE; }
+error_t API(IpcCloseMemHandle)(void *p) { return untrack_as(p, 1) ? SUCCESS : ERROR_INVALID_VALUE; }

@@ -125,22 +125,20 @@ ze_result_t zeMemGetAllocProperties(void *context, const void *p, alloc_props *p
     return OK;
 }
 ze_result_t zeMemGetIpcHandle(void *context, const void *p, ipc_handle *h) {
-    int i = allocation_of(p);
-    if (!has(contexts, context) || i < 0) return ERROR_INVALID_ARGUMENT;
+    if (!has(contexts, context)) return ERROR_INVALID_ARGUMENT;
     memset(h, 0, sizeof *h);
     memcpy(h->data, "mockze", 6);
-    memcpy(h->data + 8, &p, sizeof p);
-    exported_by_me(h->data + 16);
-    return OK;
+    return export_allocation((void *) p, h->data) ? OK : ERROR_INVALID_ARGUMENT;
 }
 ze_result_t zeMemOpenIpcHandle(void *context, void *device, ipc_handle h, uint32_t flags, void **out) {
     if (!has(contexts, context) || device != &device_object) return ERROR_INVALID_NULL_HANDLE;
     if (memcmp(h.data, "mockze", 6) != 0 || flags != 0) return ERROR_INVALID_ARGUMENT; /* the handle came by value */
-    if (is_mine(h.data + 16)) return ERROR_INVALID_ARGUMENT; /* a handle of this process: the real loaders refuse it */
-    memcpy(out, h.data + 8, sizeof *out);
+    if (is_mine(h.data)) return ERROR_INVALID_ARGUMENT; /* a handle of this process: the real loaders refuse it */
+    *out = open_exported(h.data);
+    if (!*out) return ERROR_INVALID_ARGUMENT;
     LOCKED(ipc_opens++);
-    return allocation_of(*out) >= 0 ? OK : ERROR_INVALID_ARGUMENT;
+    return OK;
 }
 ze_result_t zeMemCloseIpcHandle(void *context, const void *p) {
-    return has(contexts, context) && p ? OK : ERROR_INVALID_ARGUMENT;
+    return has(contexts, context) && untrack_as((void *) p, 1) ? OK : ERROR_INVALID_ARGUMENT;
 }
