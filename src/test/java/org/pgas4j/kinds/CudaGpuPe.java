@@ -187,6 +187,24 @@ public final class CudaGpuPe {
             line.append(String.format(" %s %.2f GB/s;", names[w], gbs[w]));
         }
         System.out.println(line);
+        // PE 0 alone, the others waiting in the barrier: what one process's copies get when no other
+        // process's context competes for the GPU.
+        c.world().barrier();
+        if (c.jobRank() == 0) {
+            double[] alone = new double[2];
+            for (int round = 0; round < 2; round++) {
+                for (int w = 0; w < 2; w++) {
+                    long t0 = System.nanoTime();
+                    for (int i = 0; i < reps; i++) {
+                        c.rma().put(pair, right, 0, w == 0 ? hostSource : deviceSource, 0, size);
+                    }
+                    alone[w] = (double) size * reps / (System.nanoTime() - t0);
+                }
+            }
+            System.out.println(String.format("PE 0: figure 1 MiB, PE 0 alone of %d: put host->peer device %.2f GB/s; "
+                    + "put device->peer device %.2f GB/s", c.jobSize(), alone[0], alone[1]));
+        }
+        c.world().barrier();
     }
 
     private static void shmem() {
