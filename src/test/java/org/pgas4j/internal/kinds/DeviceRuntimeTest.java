@@ -54,13 +54,14 @@ class DeviceRuntimeTest {
         DeviceRuntime.Status s = DeviceRuntime.HIP.probe();
         assertNotNull(s.library(), s::reason);
         assertTrue(s.library().getFileName().toString().startsWith("libamdhip64.so"), s.library()::toString);
-        assertEquals("5.2.21153", s.version());
+        // The runtime's own version: 5.2.21153 from this machine kind's Debian package, 5.7.31921 on the GPU host.
+        assertTrue(s.version().matches("\\d+\\.\\d+\\.\\d+"), s.version());
         assertEquals(0, s.devices());
         assertEquals(DeviceRuntime.Problem.NO_DEVICE, s.problem(), s.reason());
         assertEquals("no HIP device: hipGetDeviceCount returned 100 (hipErrorNoDevice)", s.reason());
         assertEquals(List.of(), s.usableDevices());
         assertEquals(s.reason(), MemoryKindClass.HIP.unavailableReason().orElseThrow());
-        assertEquals(s.library() + " (version 5.2.21153)", MemoryKindClass.HIP.library().orElseThrow());
+        assertEquals(s.library() + " (version " + s.version() + ")", MemoryKindClass.HIP.library().orElseThrow());
     }
 
     @Test
