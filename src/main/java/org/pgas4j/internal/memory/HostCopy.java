@@ -131,129 +131,36 @@ public final class HostCopy {
      * @throws WrongThreadException as {@link #copy}
      */
     public static boolean fromArray(Object src, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
-        if (length < FROM || !dst.isNative()) {
+        if (length < FROM || !dst.isNative() || !isPrimitiveArray(src)) {
             return false;
         }
-        // One method per array type, each making and using its own heap segment: a segment made
-        // here and passed to a call the compiler does not inline would be allocated.
-        if (src instanceof byte[] a) {
-            fromArray(a, srcByteOffset, dst, dstOffset, length);
-        } else if (src instanceof long[] a) {
-            fromArray(a, srcByteOffset, dst, dstOffset, length);
-        } else if (src instanceof int[] a) {
-            fromArray(a, srcByteOffset, dst, dstOffset, length);
-        } else if (src instanceof double[] a) {
-            fromArray(a, srcByteOffset, dst, dstOffset, length);
-        } else if (src instanceof float[] a) {
-            fromArray(a, srcByteOffset, dst, dstOffset, length);
-        } else if (src instanceof short[] a) {
-            fromArray(a, srcByteOffset, dst, dstOffset, length);
-        } else if (src instanceof char[] a) {
-            fromArray(a, srcByteOffset, dst, dstOffset, length);
-        } else {
-            return false;
-        }
-        return true;
-    }
-
-    /** Checks the destination of an array put as {@link MemorySegment#copy} does. */
-    private static void checkInto(MemorySegment dst, long dstOffset, long length) {
         Objects.checkFromIndexSize(dstOffset, length, dst.byteSize());
         if (dst.isReadOnly()) {
             throw new IllegalArgumentException("cannot copy into a read-only segment: " + dst);
         }
-    }
-
-    private static AssertionError unexpected(Throwable e) {
-        return new AssertionError("memmove threw " + e, e);
-    }
-
-    // Per array type, the heap segment is made and handed to the downcall in one method, so that
-    // the compiler sees it does not escape and allocates nothing (passed to a call it does not
-    // inline, the segment would be allocated).
-
-    private static void fromArray(byte[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
-        checkInto(dst, dstOffset, length);
+        long to = dst.address() + dstOffset;
         try {
-            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
-                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
+            if (src instanceof byte[] a) {
+                from(a, srcByteOffset, to, length, dst);
+            } else if (src instanceof long[] a) {
+                from(a, srcByteOffset, to, length, dst);
+            } else if (src instanceof int[] a) {
+                from(a, srcByteOffset, to, length, dst);
+            } else if (src instanceof double[] a) {
+                from(a, srcByteOffset, to, length, dst);
+            } else if (src instanceof float[] a) {
+                from(a, srcByteOffset, to, length, dst);
+            } else if (src instanceof short[] a) {
+                from(a, srcByteOffset, to, length, dst);
+            } else if (src instanceof char[] a) {
+                from(a, srcByteOffset, to, length, dst);
+            }
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            throw unexpected(e);
+            throw new AssertionError("memmove threw " + e, e);
         }
-    }
-
-    private static void fromArray(long[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
-        checkInto(dst, dstOffset, length);
-        try {
-            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
-                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
-    }
-
-    private static void fromArray(int[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
-        checkInto(dst, dstOffset, length);
-        try {
-            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
-                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
-    }
-
-    private static void fromArray(double[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
-        checkInto(dst, dstOffset, length);
-        try {
-            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
-                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
-    }
-
-    private static void fromArray(float[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
-        checkInto(dst, dstOffset, length);
-        try {
-            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
-                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
-    }
-
-    private static void fromArray(short[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
-        checkInto(dst, dstOffset, length);
-        try {
-            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
-                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
-    }
-
-    private static void fromArray(char[] a, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
-        checkInto(dst, dstOffset, length);
-        try {
-            ArrayMemmove.FROM_ARRAY.invokeExact(dst.address() + dstOffset,
-                    MemorySegment.ofArray(a).asSlice(srcByteOffset, length), length, dst);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
+        return true;
     }
 
     /**
@@ -267,111 +174,98 @@ public final class HostCopy {
      * @throws WrongThreadException as {@link #copy}
      */
     public static boolean toArray(MemorySegment src, long srcOffset, Object dst, long dstByteOffset, long length) {
-        if (length < FROM || !src.isNative()) {
+        if (length < FROM || !src.isNative() || !isPrimitiveArray(dst)) {
             return false;
         }
-        if (dst instanceof byte[] a) {
-            toArray(src, srcOffset, a, dstByteOffset, length);
-        } else if (dst instanceof long[] a) {
-            toArray(src, srcOffset, a, dstByteOffset, length);
-        } else if (dst instanceof int[] a) {
-            toArray(src, srcOffset, a, dstByteOffset, length);
-        } else if (dst instanceof double[] a) {
-            toArray(src, srcOffset, a, dstByteOffset, length);
-        } else if (dst instanceof float[] a) {
-            toArray(src, srcOffset, a, dstByteOffset, length);
-        } else if (dst instanceof short[] a) {
-            toArray(src, srcOffset, a, dstByteOffset, length);
-        } else if (dst instanceof char[] a) {
-            toArray(src, srcOffset, a, dstByteOffset, length);
-        } else {
-            return false;
+        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
+        long from = src.address() + srcOffset;
+        try {
+            if (dst instanceof byte[] a) {
+                to(from, a, dstByteOffset, length, src);
+            } else if (dst instanceof long[] a) {
+                to(from, a, dstByteOffset, length, src);
+            } else if (dst instanceof int[] a) {
+                to(from, a, dstByteOffset, length, src);
+            } else if (dst instanceof double[] a) {
+                to(from, a, dstByteOffset, length, src);
+            } else if (dst instanceof float[] a) {
+                to(from, a, dstByteOffset, length, src);
+            } else if (dst instanceof short[] a) {
+                to(from, a, dstByteOffset, length, src);
+            } else if (dst instanceof char[] a) {
+                to(from, a, dstByteOffset, length, src);
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new AssertionError("memmove threw " + e, e);
         }
         return true;
     }
 
-    private static void toArray(MemorySegment src, long srcOffset, byte[] a, long dstByteOffset, long length) {
-        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
-        try {
-            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
-                    src.address() + srcOffset, length, src);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
+    private static boolean isPrimitiveArray(Object a) {
+        return a != null && a.getClass().isArray() && a.getClass().getComponentType().isPrimitive()
+                && !(a instanceof boolean[]);
     }
 
-    private static void toArray(MemorySegment src, long srcOffset, long[] a, long dstByteOffset, long length) {
-        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
-        try {
-            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
-                    src.address() + srcOffset, length, src);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
+    // Per array type, a method that makes the array's heap segment and hands it to the downcall: made
+    // and used in one method, which C2 compiles with the downcall inlined, the segment does not escape
+    // and is not allocated (handed to a call that is not inlined, it would be).
+
+    private static void from(byte[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
+        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
     }
 
-    private static void toArray(MemorySegment src, long srcOffset, int[] a, long dstByteOffset, long length) {
-        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
-        try {
-            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
-                    src.address() + srcOffset, length, src);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
+    private static void from(long[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
+        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
     }
 
-    private static void toArray(MemorySegment src, long srcOffset, double[] a, long dstByteOffset, long length) {
-        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
-        try {
-            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
-                    src.address() + srcOffset, length, src);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
+    private static void from(int[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
+        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
     }
 
-    private static void toArray(MemorySegment src, long srcOffset, float[] a, long dstByteOffset, long length) {
-        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
-        try {
-            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
-                    src.address() + srcOffset, length, src);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
+    private static void from(double[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
+        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
     }
 
-    private static void toArray(MemorySegment src, long srcOffset, short[] a, long dstByteOffset, long length) {
-        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
-        try {
-            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
-                    src.address() + srcOffset, length, src);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
+    private static void from(float[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
+        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
     }
 
-    private static void toArray(MemorySegment src, long srcOffset, char[] a, long dstByteOffset, long length) {
-        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
-        try {
-            ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(dstByteOffset, length),
-                    src.address() + srcOffset, length, src);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw unexpected(e);
-        }
+    private static void from(short[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
+        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
+    }
+
+    private static void from(char[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
+        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
+    }
+
+    private static void to(long from, byte[] a, long offset, long n, MemorySegment src) throws Throwable {
+        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
+    }
+
+    private static void to(long from, long[] a, long offset, long n, MemorySegment src) throws Throwable {
+        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
+    }
+
+    private static void to(long from, int[] a, long offset, long n, MemorySegment src) throws Throwable {
+        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
+    }
+
+    private static void to(long from, double[] a, long offset, long n, MemorySegment src) throws Throwable {
+        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
+    }
+
+    private static void to(long from, float[] a, long offset, long n, MemorySegment src) throws Throwable {
+        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
+    }
+
+    private static void to(long from, short[] a, long offset, long n, MemorySegment src) throws Throwable {
+        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
+    }
+
+    private static void to(long from, char[] a, long offset, long n, MemorySegment src) throws Throwable {
+        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
     }
 
     /**
