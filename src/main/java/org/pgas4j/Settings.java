@@ -159,14 +159,13 @@ public final class Settings {
 
     /**
      * From how many bytes a put or get on a direct path (a peer's segment this process maps, as on
-     * {@code shm} and {@code local}) between two native host segments, or between a Java primitive
-     * array and a native segment, copies with the C library's {@code memmove} instead of
-     * {@code MemorySegment.copy}; 0 for never. Read once, when the first
+     * {@code shm} and {@code local}) between two native host segments copies with the C library's
+     * {@code memmove} instead of {@code MemorySegment.copy}; 0 for never. Read once, when the first
      * such copy is made. See {@code docs/benchmarks.md} (The memmove path) for the figures behind the default.
      */
     public static final Setting<Long> COPY_MEMMOVE_MIN = new Setting<>("pgas4j.copy.memmove.min",
             "PGAS4J_COPY_MEMMOVE_MIN", "32k",
-            "bytes from which a direct-path put or get between native host segments (or an array and one) copies with libc's memmove "
+            "bytes from which a direct-path put or get between native host segments copies with libc's memmove "
                     + "instead of MemorySegment.copy (k, m, g suffixes; 0 = never)",
             Settings::parseSize);
 

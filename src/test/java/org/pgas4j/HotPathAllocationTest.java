@@ -24,7 +24,7 @@ class HotPathAllocationTest {
     private static final int MEASURED = 100_000;
     /** The large put and get: above the memmove threshold (32 KiB by default). */
     private static final int LARGE = 64 * 1024;
-    /** Large array puts and gets, which copy with memmove too. */
+    /** Large array puts and gets (arrays copy with MemorySegment.copy at every size). */
     private static final byte[] BYTES = new byte[LARGE];
     private static final long[] LONGS = new long[LARGE / 8];
 

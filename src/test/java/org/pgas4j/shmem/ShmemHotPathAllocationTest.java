@@ -28,7 +28,7 @@ class ShmemHotPathAllocationTest {
         SpaceCreation created = s.spaceCreate(SpaceConfig.of(DeviceType.CPU, 4096));
         SymmetricArray a = s.calloc(ShmemType.LONG, 64);
         SymmetricArray b = s.spaceCalloc(created.space(), ShmemType.INT, 64);
-        SymmetricArray large = s.calloc(ShmemType.INT8, LARGE + 64); // large puts and gets copy with memmove
+        SymmetricArray large = s.calloc(ShmemType.INT8, LARGE + 64); // for 64 KiB array puts and gets
         ShmemContext c = s.ctxDefault();
         int right = (s.myPe() + 1) % s.nPes();
         long[] longs = new long[8];

@@ -13,16 +13,9 @@ import org.pgas4j.Settings;
 /**
  * The copy of the direct RMA path between host memory segments: {@link MemorySegment#copy} for
  * short copies, heap segments and segments of other kinds, and the C library's {@code memmove}
- * for copies of at least {@link #memmoveMin()} bytes between two native segments, or between a
- * Java primitive array and a native segment ({@link #fromArray}, {@link #toArray}), where it was
+ * for copies of at least {@link #memmoveMin()} bytes between two native segments, where it was
  * measured faster (from about 28 KiB, blocks that no longer fit the L1 cache, to 4 MiB; figures
  * in {@code docs/benchmarks.md}, The memmove path).
- *
- * <p>An array is passed to {@code memmove} in place, through a critical downcall with heap access
- * (the garbage collector waits for the copy: about 65 µs at 4 MiB). Its heap segment is made and
- * used inside one small method per array type, which C2 compiles with the downcall inlined, so
- * escape analysis removes it: once compiled, these copies allocate nothing either (before that,
- * in C1's code, each allocates its heap segment).
  *
  * <p>The downcall allocates nothing: {@code memmove} takes raw addresses ({@code long}s), is a
  * {@linkplain Linker.Option#critical(boolean) critical} call (no thread-state transition), and
@@ -53,22 +46,6 @@ public final class HostCopy {
      */
     private static final class Memmove {
         private static final MethodHandle HANDLE = bind();
-    }
-
-    /**
-     * {@code memmove} between a Java array and native memory: critical downcalls with heap access,
-     * so the array is read or written in place (the collector waits for the copy). Bound on the
-     * first large array copy.
-     */
-    private static final class ArrayMemmove {
-        /** memmove(dst native address, src array slice, n, dst's segment). */
-        private static final MethodHandle FROM_ARRAY = Linker.nativeLinker().downcallHandle(MemmoveSymbol.ADDRESS,
-                FunctionDescriptor.ofVoid(JAVA_LONG, ValueLayout.ADDRESS, JAVA_LONG, ValueLayout.ADDRESS),
-                Linker.Option.critical(true));
-        /** memmove(dst array slice, src native address, n, src's segment). */
-        private static final MethodHandle TO_ARRAY = Linker.nativeLinker().downcallHandle(MemmoveSymbol.ADDRESS,
-                FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, JAVA_LONG, JAVA_LONG, ValueLayout.ADDRESS),
-                Linker.Option.critical(true));
     }
 
     /** The C library's {@code memmove}, or null where it has none: a symbol lookup, no binding. */
@@ -117,155 +94,6 @@ public final class HostCopy {
         } else {
             MemorySegment.copy(src, srcOffset, dst, dstOffset, length);
         }
-    }
-
-    /**
-     * Copies {@code length} bytes of the primitive array {@code src}, from byte {@code srcByteOffset},
-     * into the native segment {@code dst} at {@code dstOffset} with {@code memmove}, when the copy is
-     * long enough to gain by it ({@link #memmoveMin()}); otherwise copies nothing.
-     *
-     * @return whether it copied (false: the caller copies with {@link MemorySegment#copy})
-     * @throws IndexOutOfBoundsException when a range is outside its array or segment
-     * @throws IllegalArgumentException when {@code dst} is read-only
-     * @throws IllegalStateException as {@link #copy}
-     * @throws WrongThreadException as {@link #copy}
-     */
-    public static boolean fromArray(Object src, long srcByteOffset, MemorySegment dst, long dstOffset, long length) {
-        if (length < FROM || !dst.isNative() || !isPrimitiveArray(src)) {
-            return false;
-        }
-        Objects.checkFromIndexSize(dstOffset, length, dst.byteSize());
-        if (dst.isReadOnly()) {
-            throw new IllegalArgumentException("cannot copy into a read-only segment: " + dst);
-        }
-        long to = dst.address() + dstOffset;
-        try {
-            if (src instanceof byte[] a) {
-                from(a, srcByteOffset, to, length, dst);
-            } else if (src instanceof long[] a) {
-                from(a, srcByteOffset, to, length, dst);
-            } else if (src instanceof int[] a) {
-                from(a, srcByteOffset, to, length, dst);
-            } else if (src instanceof double[] a) {
-                from(a, srcByteOffset, to, length, dst);
-            } else if (src instanceof float[] a) {
-                from(a, srcByteOffset, to, length, dst);
-            } else if (src instanceof short[] a) {
-                from(a, srcByteOffset, to, length, dst);
-            } else if (src instanceof char[] a) {
-                from(a, srcByteOffset, to, length, dst);
-            }
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new AssertionError("memmove threw " + e, e);
-        }
-        return true;
-    }
-
-    /**
-     * Copies {@code length} bytes of the native segment {@code src} from {@code srcOffset} into the
-     * primitive array {@code dst} at byte {@code dstByteOffset} with {@code memmove}, when the copy
-     * is long enough to gain by it; otherwise copies nothing.
-     *
-     * @return whether it copied (false: the caller copies with {@link MemorySegment#copy})
-     * @throws IndexOutOfBoundsException when a range is outside its array or segment
-     * @throws IllegalStateException as {@link #copy}
-     * @throws WrongThreadException as {@link #copy}
-     */
-    public static boolean toArray(MemorySegment src, long srcOffset, Object dst, long dstByteOffset, long length) {
-        if (length < FROM || !src.isNative() || !isPrimitiveArray(dst)) {
-            return false;
-        }
-        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
-        long from = src.address() + srcOffset;
-        try {
-            if (dst instanceof byte[] a) {
-                to(from, a, dstByteOffset, length, src);
-            } else if (dst instanceof long[] a) {
-                to(from, a, dstByteOffset, length, src);
-            } else if (dst instanceof int[] a) {
-                to(from, a, dstByteOffset, length, src);
-            } else if (dst instanceof double[] a) {
-                to(from, a, dstByteOffset, length, src);
-            } else if (dst instanceof float[] a) {
-                to(from, a, dstByteOffset, length, src);
-            } else if (dst instanceof short[] a) {
-                to(from, a, dstByteOffset, length, src);
-            } else if (dst instanceof char[] a) {
-                to(from, a, dstByteOffset, length, src);
-            }
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new AssertionError("memmove threw " + e, e);
-        }
-        return true;
-    }
-
-    private static boolean isPrimitiveArray(Object a) {
-        return a != null && a.getClass().isArray() && a.getClass().getComponentType().isPrimitive()
-                && !(a instanceof boolean[]);
-    }
-
-    // Per array type, a method that makes the array's heap segment and hands it to the downcall: made
-    // and used in one method, which C2 compiles with the downcall inlined, the segment does not escape
-    // and is not allocated (handed to a call that is not inlined, it would be).
-
-    private static void from(byte[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
-        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
-    }
-
-    private static void from(long[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
-        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
-    }
-
-    private static void from(int[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
-        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
-    }
-
-    private static void from(double[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
-        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
-    }
-
-    private static void from(float[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
-        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
-    }
-
-    private static void from(short[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
-        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
-    }
-
-    private static void from(char[] a, long offset, long to, long n, MemorySegment dst) throws Throwable {
-        ArrayMemmove.FROM_ARRAY.invokeExact(to, MemorySegment.ofArray(a).asSlice(offset, n), n, dst);
-    }
-
-    private static void to(long from, byte[] a, long offset, long n, MemorySegment src) throws Throwable {
-        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
-    }
-
-    private static void to(long from, long[] a, long offset, long n, MemorySegment src) throws Throwable {
-        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
-    }
-
-    private static void to(long from, int[] a, long offset, long n, MemorySegment src) throws Throwable {
-        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
-    }
-
-    private static void to(long from, double[] a, long offset, long n, MemorySegment src) throws Throwable {
-        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
-    }
-
-    private static void to(long from, float[] a, long offset, long n, MemorySegment src) throws Throwable {
-        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
-    }
-
-    private static void to(long from, short[] a, long offset, long n, MemorySegment src) throws Throwable {
-        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
-    }
-
-    private static void to(long from, char[] a, long offset, long n, MemorySegment src) throws Throwable {
-        ArrayMemmove.TO_ARRAY.invokeExact(MemorySegment.ofArray(a).asSlice(offset, n), from, n, src);
     }
 
     /**
