@@ -30,6 +30,8 @@ public final class Syscall {
     public static final long CLOSE;
     /** {@code SYS_futex}, or -1. */
     public static final long FUTEX;
+    /** {@code SYS_setpriority}, or -1. */
+    public static final long SETPRIORITY;
     /** {@code AT_FDCWD}: a relative path of {@code openat} is taken from the working directory. */
     public static final long AT_FDCWD = -100;
 
@@ -43,8 +45,8 @@ public final class Syscall {
 
     static {
         long[] numbers = switch (System.getProperty("os.arch", "")) {
-            case "amd64", "x86_64" -> new long[] {257, 3, 202};
-            case "aarch64" -> new long[] {56, 57, 98};
+            case "amd64", "x86_64" -> new long[] {257, 3, 202, 141};
+            case "aarch64" -> new long[] {56, 57, 98, 140};
             default -> null;
         };
         boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
@@ -59,6 +61,7 @@ public final class Syscall {
         OPENAT = AVAILABLE ? numbers[0] : -1;
         CLOSE = AVAILABLE ? numbers[1] : -1;
         FUTEX = AVAILABLE ? numbers[2] : -1;
+        SETPRIORITY = AVAILABLE ? numbers[3] : -1;
     }
 
     private Syscall() {

@@ -2,7 +2,6 @@ package org.pgas4j.internal;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.pgas4j.bootstrap.Syscall;
@@ -19,11 +18,6 @@ import org.pgas4j.bootstrap.Syscall;
  * from the compiler thread that starts them.
  */
 public final class JitThreadNice {
-    private static final long SETPRIORITY = switch (System.getProperty("os.arch", "")) {
-        case "amd64", "x86_64" -> 141;
-        case "aarch64" -> 140;
-        default -> -1;
-    };
     private static final int PRIO_PROCESS = 0;
 
     private JitThreadNice() {
@@ -35,13 +29,13 @@ public final class JitThreadNice {
      * @return how many threads it set; 0 where it cannot (not Linux, no system calls here)
      */
     public static int apply(int nice) {
-        if (!Syscall.AVAILABLE || SETPRIORITY < 0) {
+        if (!Syscall.AVAILABLE) {
             return 0;
         }
         int n = 0;
         try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
             for (Path task : tasks.toList()) {
-                if (isCompilerThread(task) && Syscall.call(SETPRIORITY, PRIO_PROCESS,
+                if (isCompilerThread(task) && Syscall.call(Syscall.SETPRIORITY, PRIO_PROCESS,
                         Long.parseLong(task.getFileName().toString()), nice, 0) == 0) {
                     n++;
                 }
@@ -55,10 +49,8 @@ public final class JitThreadNice {
     private static boolean isCompilerThread(Path task) {
         try {
             return Files.readString(task.resolve("comm")).contains("CompilerThre");
-        } catch (NoSuchFileException e) {
-            return false; // the thread ended meanwhile
         } catch (IOException e) {
-            return false;
+            return false; // the thread ended meanwhile
         }
     }
 }

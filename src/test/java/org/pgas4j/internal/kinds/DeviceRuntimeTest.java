@@ -206,15 +206,14 @@ class DeviceRuntimeTest {
             return null;
         });
         assertEquals(0, mockCounter(lib, "mock_live_allocations"), "device memory left allocated");
-        assertEquals(0, mockCounter(lib, "mock_ipc_opens"), "PEs of one process reach each other's segments without "
-                + "opening their IPC handles (which the runtimes, and the mock, refuse in the exporting process)");
+        assertNoIpcOpenInOneProcess(lib);
         assertEquals(0, mockCounter(lib, "mock_live_contexts"), "contexts left alive");
         assertEquals(0, mockCounter(lib, "mock_live_command_lists"), "command lists left alive");
     }
 
     @Test
     @Needs(SystemComponent.GCC)
-    void hipKindOnAMockHip5RuntimeAllocatesCopiesWrapsAndOpensPeers() throws Throwable {
+    void hipKindOnAMockHip5RuntimeAllocatesCopiesWrapsAndReachesPeers() throws Throwable {
         Path lib = mock("mock_cuda_style.c", "libamdhip64.so");
         withLibraryPath(() -> {
             DeviceRuntime.Status s = DeviceRuntime.HIP.probe();
@@ -244,13 +243,12 @@ class DeviceRuntimeTest {
             return null;
         });
         assertEquals(0, mockCounter(lib, "mock_live_allocations"), "device memory left allocated");
-        assertEquals(0, mockCounter(lib, "mock_ipc_opens"), "PEs of one process reach each other's segments without "
-                + "opening their IPC handles (which the runtimes, and the mock, refuse in the exporting process)");
+        assertNoIpcOpenInOneProcess(lib);
     }
 
     @Test
     @Needs(SystemComponent.GCC)
-    void cudaUvaKindOnAMockCuda13RuntimeRequiresUnifiedAddressingCopiesAndOpensPeers() throws Throwable {
+    void cudaUvaKindOnAMockCuda13RuntimeRequiresUnifiedAddressingCopiesAndReachesPeers() throws Throwable {
         Path lib = mock("mock_cuda_style.c", "libcudart.so", "-DMOCK_CUDA");
         withLibraryPath(() -> {
             DeviceRuntime.Status s = DeviceRuntime.CUDA.probe();
@@ -275,8 +273,7 @@ class DeviceRuntimeTest {
             return null;
         });
         assertEquals(0, mockCounter(lib, "mock_live_allocations"), "device memory left allocated");
-        assertEquals(0, mockCounter(lib, "mock_ipc_opens"), "PEs of one process reach each other's segments without "
-                + "opening their IPC handles (which the runtimes, and the mock, refuse in the exporting process)");
+        assertNoIpcOpenInOneProcess(lib);
     }
 
     /**
@@ -364,6 +361,12 @@ class DeviceRuntimeTest {
     }
 
     /** Calls the mock's {@code int name(void)} (the same library the runtime loaded: the same counters). */
+    /** The PEs, threads of one process, reached each other's segments without opening an IPC handle. */
+    private static void assertNoIpcOpenInOneProcess(Path lib) throws Throwable {
+        assertEquals(0, mockCounter(lib, "mock_ipc_opens"), "PEs of one process reach each other's segments without "
+                + "opening their IPC handles (which the runtimes, and the mock, refuse in the exporting process)");
+    }
+
     private static int mockCounter(Path lib, String name) throws Throwable {
         return (int) mockFunction(lib, name, java.lang.foreign.FunctionDescriptor.of(ValueLayout.JAVA_INT)).invokeExact();
     }
