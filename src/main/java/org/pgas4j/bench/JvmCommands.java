@@ -18,7 +18,7 @@ import org.pgas4j.launcher.Launcher;
 final class JvmCommands {
     /** Options of every plain JVM, matching what the launcher gives its PEs. */
     static final List<String> JVM_OPTIONS = List.of("--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC",
-            "-XX:InlineSmallCode=6000");
+            "-XX:InlineSmallCode=6000", "-XX:CompileThresholdScaling=10");
     /** Options of the launcher JVM of a job: it only spawns, forwards and waits, so it stays light. */
     static final List<String> LAUNCHER_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
     /** The transport every pgas4j measurement runs over. */

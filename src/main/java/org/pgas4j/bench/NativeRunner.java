@@ -117,13 +117,21 @@ final class NativeRunner implements AutoCloseable {
         Map<String, String> env = new LinkedHashMap<>();
         if (probe.launcher() != null) {
             cmd.addAll(launcherWords(probe, processes));
+            // One node, so no authentication plugin is needed; PMIx's munge plugin otherwise retries
+            // a munge socket that no daemon serves (Debian's package leaves one) for 2.3 s a launch.
+            env.put("PMIX_MCA_psec", "^munge");
             if (transport.equals("ucx")) {
                 env.putAll(ucxEnvironment);
                 // Open MPI 4.1 selects its UCX components only over RDMA transports unless told "any".
                 cmd.addAll(List.of("--mca", "pml", "ucx", "--mca", "pml_ucx_tls", "any", "--mca", "pml_ucx_devices", "any",
                         "--mca", "osc", "ucx", "--mca", "btl", "self"));
                 ucxEnvironment.keySet().forEach(k -> cmd.addAll(List.of("-x", k)));
-            } else if (probe == NativeProbe.MPI) {
+            } else if (probe != NativeProbe.MPI) {
+                // OSHMEM needs no MPI one-sided component, and the default one (osc rdma) crashes the
+                // process in MPI's finalize (a freed memory hook of UCX): a clean exit is part of the
+                // start-up that bench startup times.
+                cmd.addAll(List.of("--mca", "osc", "^rdma"));
+            } else {
                 // MPI-3 RMA through the shared-memory one-sided component (Open MPI's choice
                 // otherwise, osc rdma over vader, crashed here in MPI_Compare_and_swap runs).
                 cmd.addAll(List.of("--mca", "osc", "sm"));

@@ -27,10 +27,16 @@ final class PeCommand {
      * {@code InlineSmallCode}: the RMA and atomic paths are chains of small checking methods, and
      * by default C2 calls instead of inlining a method it has already compiled on its own into more
      * than 2500 bytes, which happens or not by the order of warm-up: an 8-byte put then cost 3 ns
-     * more (83 instead of 130 M puts/s).
+     * more (83 instead of 130 M puts/s). {@code CompileThresholdScaling=10}: a method is compiled
+     * after ten times the JDK's invocation and loop counts, so the code that runs only while a job
+     * starts (class set-up, the bootstrap, the first collectives) stays interpreted instead of
+     * keeping the compiler threads busy on cores that PEs share; a loop that matters still reaches
+     * C2 within milliseconds. Measured on 2 cores (docs/benchmarks.md, "Compile thresholds"): a 16-PE
+     * start-up job 1.7 to 1.3 s, the first 65,536 steps of {@code bench warmup}'s lock-step loop 7-9.5
+     * to 2.7-3.3 us a step. A user's own {@code -XX:CompileThresholdScaling} comes later and wins.
      */
     static final List<String> BASE_JVM_OPTIONS = List.of(
-            "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=4", "-XX:InlineSmallCode=6000");
+            "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=4", "-XX:InlineSmallCode=6000", "-XX:CompileThresholdScaling=10");
 
     private PeCommand() {
     }

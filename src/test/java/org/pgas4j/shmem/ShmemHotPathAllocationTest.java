@@ -15,6 +15,7 @@ import org.pgas4j.junit.PgasTest;
 class ShmemHotPathAllocationTest {
     private static final int WARM_UP = 100_000;
     private static final int MEASURED = 50_000;
+    private static final int MEASURED_ROUNDS = 3;
     private static final int LARGE = 64 * 1024;
     private static final byte[] BYTES = new byte[LARGE];
 
@@ -34,9 +35,15 @@ class ShmemHotPathAllocationTest {
         long[] longs = new long[8];
         int[] ints = new int[8];
         run(s, c, a, b, large, right, longs, ints, WARM_UP);
-        long before = allocatedByThisThread();
-        run(s, c, a, b, large, right, longs, ints, MEASURED);
-        long bytes = allocatedByThisThread() - before;
+        // The least of a few rounds: a round in which the JIT happened to deoptimize and recompile
+        // (a class loaded by another test of this JVM) allocates a few kilobytes while interpreted;
+        // an allocation per call allocates megabytes in every round.
+        long bytes = Long.MAX_VALUE;
+        for (int round = 0; round < MEASURED_ROUNDS; round++) {
+            long before = allocatedByThisThread();
+            run(s, c, a, b, large, right, longs, ints, MEASURED);
+            bytes = Math.min(bytes, allocatedByThisThread() - before);
+        }
         s.barrierAll();
         s.free(a);
         s.free(large);
@@ -44,7 +51,7 @@ class ShmemHotPathAllocationTest {
         created.team().destroy();
         s.spaceDestroy(created.space());
         // A handful of bytes of noise is tolerated; one allocation per call would be megabytes.
-        assertTrue(bytes < 16 * 1024, "allocated " + bytes + " bytes");
+        assertTrue(bytes < 16 * 1024, "allocated " + bytes + " bytes in the least of " + MEASURED_ROUNDS + " rounds");
     }
 
     private static void run(Shmem s, ShmemContext c, SymmetricArray a, SymmetricArray b, SymmetricArray large,
