@@ -24,11 +24,9 @@ import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The bootstrap of a PE whose process a PMIx launcher started ({@code srun --mpi=pmix},
@@ -37,7 +35,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>{@code PMIx_Init} gives the rank; the job size, local rank and size, node id and host name
  * come from the job-level keys. Collectives are {@code PMIx_Put}, {@code PMIx_Commit}, a
- * {@code PMIx_Fence_nb} that collects the data, then {@code PMIx_Get} of each PE's value; the wait
+ * {@code PMIx_Fence} that collects the data (on a helper thread), then {@code PMIx_Get} of each PE's value; the wait
  * for the fence fails as soon as the job does. PE 0 makes the job id and a secret and hands them
  * over the first fence. A PE that dies is noticed by a registered PMIx event handler (where the
  * host sends the events) and by {@link PeerWatch}: every other PE then fails its waits naming the
@@ -57,10 +55,7 @@ public final class PmixBootstrap implements Bootstrap {
     private static final long POLL_MILLIS = 50;
     private static final long ABORT_WAIT_MILLIS = 5_000;
 
-    private static final Map<Long, CompletableFuture<Integer>> FENCES = new ConcurrentHashMap<>();
-    private static final AtomicLong FENCE_IDS = new AtomicLong(1);
     private static volatile PmixBootstrap current;
-    private static MemorySegment fenceCallback;
     private static MemorySegment eventCallback;
 
     private final PmixLibrary pmix;
@@ -109,11 +104,9 @@ public final class PmixBootstrap implements Bootstrap {
     public static synchronized PmixBootstrap start() {
         PmixLibrary pmix = PmixLibrary.load();
         Arena arena = Arena.global();
-        if (fenceCallback == null) {
+        if (eventCallback == null) {
             try {
                 MethodHandles.Lookup lookup = MethodHandles.lookup();
-                fenceCallback = PmixLibrary.upcall(lookup.findStatic(PmixBootstrap.class, "onFence",
-                        PmixLibrary.OP_CALLBACK.toMethodType()), PmixLibrary.OP_CALLBACK, arena);
                 eventCallback = PmixLibrary.upcall(lookup.findStatic(PmixBootstrap.class, "onEvent",
                         PmixLibrary.NOTIFICATION.toMethodType()), PmixLibrary.NOTIFICATION, arena);
             } catch (ReflectiveOperationException e) {
@@ -321,15 +314,6 @@ public final class PmixBootstrap implements Bootstrap {
         }
     }
 
-    /** The fence's completion (an upcall from PMIx's progress thread). */
-    @SuppressWarnings("unused")
-    private static void onFence(int status, MemorySegment data) {
-        CompletableFuture<Integer> f = FENCES.remove(data.address());
-        if (f != null) {
-            f.complete(status);
-        }
-    }
-
     private String describePe(int pe) {
         String host = hosts != null && hosts[pe] != null ? " on host " + hosts[pe] : "";
         return "PE " + pe + host;
@@ -388,23 +372,28 @@ public final class PmixBootstrap implements Bootstrap {
         return all;
     }
 
-    /** A PMIx fence over the whole job, waited for in Java so that a failing job ends the wait. */
+    /**
+     * A PMIx fence over the whole job, waited for in Java so that a failing job ends the wait: the
+     * blocking {@code PMIx_Fence} runs on a helper thread (a completion callback would be an upcall,
+     * whose stub costs every PE about 15 ms of CPU to generate at start), which a failed job leaves
+     * blocked in it until the process ends.
+     */
     private void fence(boolean collect, String what) {
-        long id = FENCE_IDS.getAndIncrement();
         CompletableFuture<Integer> done = new CompletableFuture<>();
-        FENCES.put(id, done);
-        Arena arena = Arena.ofShared(); // PMIx reads these until the callback; freed after it
-        MemorySegment proc = arena.allocate(PmixLibrary.PROC);
-        MemorySegment.copy(self, 0, proc, 0, PmixLibrary.NSPACE_BYTES);
-        proc.set(JAVA_INT, PmixLibrary.PROC_RANK, PmixLibrary.PMIX_RANK_WILDCARD);
-        MemorySegment info = arena.allocate(PmixLibrary.INFO);
-        PmixLibrary.infoBool(info, PmixLibrary.KEY_COLLECT_DATA, collect);
-        int status = pmix.fenceNb(proc, 1, info, 1, fenceCallback, id);
-        if (status != PmixLibrary.PMIX_SUCCESS) {
-            FENCES.remove(id);
-            arena.close();
-            check(status, "PMIx_Fence_nb of " + what);
-        }
+        Thread helper = new Thread(() -> {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment proc = arena.allocate(PmixLibrary.PROC);
+                MemorySegment.copy(self, 0, proc, 0, PmixLibrary.NSPACE_BYTES);
+                proc.set(JAVA_INT, PmixLibrary.PROC_RANK, PmixLibrary.PMIX_RANK_WILDCARD);
+                MemorySegment info = arena.allocate(PmixLibrary.INFO);
+                PmixLibrary.infoBool(info, PmixLibrary.KEY_COLLECT_DATA, collect);
+                done.complete(pmix.fence(proc, 1, info, 1));
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        }, "pgas4j-pe-" + rank + "-pmix-fence");
+        helper.setDaemon(true);
+        helper.start();
         boolean interrupted = false;
         try {
             while (true) {
@@ -413,16 +402,15 @@ public final class PmixBootstrap implements Bootstrap {
                     throw new BootstrapException("PE " + rank + ": " + what + " failed: " + why);
                 }
                 try {
-                    int result = done.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
-                    arena.close();
-                    check(result, "PMIx_Fence of " + what);
+                    check(done.get(POLL_MILLIS, TimeUnit.MILLISECONDS), "PMIx_Fence of " + what);
                     return;
                 } catch (TimeoutException e) {
                     // look at the job again
                 } catch (InterruptedException e) {
                     interrupted = true; // a fence cannot be abandoned half-way
                 } catch (ExecutionException e) {
-                    throw new IllegalStateException(e);
+                    throw new BootstrapException("PE " + rank + ": PMIx_Fence of " + what + " failed: " + e.getCause(),
+                            e.getCause());
                 }
             }
         } finally {

@@ -15,7 +15,6 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.UnionLayout;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -108,35 +107,17 @@ final class PmixLibrary {
     static final long INFO_FLAGS = INFO.byteOffset(MemoryLayout.PathElement.groupElement("flags"));
     static final long INFO_VALUE = INFO.byteOffset(MemoryLayout.PathElement.groupElement("value"));
 
-    /** {@code void (*pmix_op_cbfunc_t)(pmix_status_t status, void *cbdata)}. */
-    static final FunctionDescriptor OP_CALLBACK = FunctionDescriptor.ofVoid(JAVA_INT, ADDRESS);
     /** {@code pmix_notification_fn_t}. */
     static final FunctionDescriptor NOTIFICATION = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, ADDRESS,
             ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS);
-    /**
-     * The one descriptor every PMIx function is bound with: seven integer-class arguments and an
-     * integer-class result. On the 64-bit Linux C ABIs that java.lang.foreign supports, a pointer,
-     * a {@code size_t}, an {@code int} and a {@code uint8_t} argument each take one integer
-     * register (or 8-byte stack slot) in order, the callee reads only the arguments it declares
-     * (the caller cleans the stack), and an {@code int} result is the low half of the result
-     * register; so a call through this descriptor, with addresses and numbers widened to longs, is
-     * the call that the C prototype describes. Bound each with its own descriptor, the ten
-     * functions made the JDK generate and load code for ten call shapes, about 50 ms of every PE's
-     * start under srun with the AOT cache (docs/benchmarks.md, "Where a PE's start-up went"); one shape is generated once.
-     */
-    static final FunctionDescriptor WORDS = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
-            JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-
     private static final Linker LINKER = Linker.nativeLinker();
-    /** {@link #WORDS} for a function pointer given as a first argument (PMIx's completion callbacks). */
-    private static final MethodHandle CALL_POINTER = LINKER.downcallHandle(WORDS);
 
     private final MethodHandle init;
     private final MethodHandle finalizeHandle;
     private final MethodHandle abort;
     private final MethodHandle put;
     private final MethodHandle commit;
-    private final MethodHandle fenceNb;
+    private final MethodHandle fence;
     private final MethodHandle get;
     private final MethodHandle registerEventHandler;
     private final MethodHandle errorString;
@@ -149,7 +130,7 @@ final class PmixLibrary {
         abort = handle(pmix, "PMIx_Abort");
         put = handle(pmix, "PMIx_Put");
         commit = handle(pmix, "PMIx_Commit");
-        fenceNb = handle(pmix, "PMIx_Fence_nb");
+        fence = handle(pmix, "PMIx_Fence");
         get = handle(pmix, "PMIx_Get");
         registerEventHandler = handle(pmix, "PMIx_Register_event_handler");
         errorString = handle(pmix, "PMIx_Error_string");
@@ -158,18 +139,16 @@ final class PmixLibrary {
     }
 
     private static MethodHandle handle(SymbolLookup lookup, String name) {
-        return MethodHandles.insertArguments(CALL_POINTER, 0, lookup.findOrThrow(name));
+        return NativeWords.bind(lookup.findOrThrow(name));
     }
 
-    /** Calls {@code f} through {@link #WORDS}; unused trailing arguments are 0. */
+    /**
+     * Calls {@code f} in {@link NativeWords}' one call shape (whose javadoc says why a PMIx function
+     * may be called so; bound each with its own descriptor, the ten functions cost every PE under
+     * srun about 50 ms of start-up); unused trailing arguments are 0.
+     */
     private static long call(MethodHandle f, long a, long b, long c, long d, long e, long g, long h) {
-        try {
-            return (long) f.invokeExact(a, b, c, d, e, g, h);
-        } catch (RuntimeException | Error t) {
-            throw t;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+        return NativeWords.call(f, a, b, c, d, e, g, h);
     }
 
     private static int status(long result) {
@@ -201,9 +180,9 @@ final class PmixLibrary {
         return status(call(commit, 0, 0, 0, 0, 0, 0, 0));
     }
 
-    /** {@code PMIx_Fence_nb(procs, nprocs, info, ninfo, callback, cbdata)}. */
-    int fenceNb(MemorySegment procs, long nprocs, MemorySegment info, long ninfo, MemorySegment callback, long cbdata) {
-        return status(call(fenceNb, procs.address(), nprocs, info.address(), ninfo, callback.address(), cbdata, 0));
+    /** {@code PMIx_Fence(procs, nprocs, info, ninfo)}: blocks until every process of {@code procs} has called it. */
+    int fence(MemorySegment procs, long nprocs, MemorySegment info, long ninfo) {
+        return status(call(fence, procs.address(), nprocs, info.address(), ninfo, 0, 0, 0));
     }
 
     /** {@code PMIx_Get(proc, key, NULL, 0, out)}: {@code out} receives a {@code pmix_value_t *}. */
@@ -227,14 +206,7 @@ final class PmixLibrary {
      * PMIx's {@code cbfunc} argument) with {@code PMIX_EVENT_ACTION_COMPLETE} and no results.
      */
     static void eventHandled(MemorySegment callback, MemorySegment callbackData) {
-        try {
-            long ignored = (long) CALL_POINTER.invokeExact(callback, (long) PMIX_EVENT_ACTION_COMPLETE, 0L, 0L, 0L, 0L,
-                    callbackData.address(), 0L);
-        } catch (RuntimeException | Error t) {
-            throw t;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+        long ignored = NativeWords.callAddress(callback, PMIX_EVENT_ACTION_COMPLETE, 0, 0, 0, 0, callbackData.address(), 0);
     }
 
     /**

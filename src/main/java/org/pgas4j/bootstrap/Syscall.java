@@ -1,22 +1,14 @@
 package org.pgas4j.bootstrap;
 
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
-
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
-import java.lang.foreign.MemoryLayout;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.StructLayout;
-import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.Locale;
 
 /**
  * The Linux system calls of a PE's start and waits ({@code openat}, {@code close}, {@code futex}),
- * all through libc's {@code syscall(2)} and one downcall handle: java.lang.foreign generates and
- * loads code for each distinct call shape, about 20 ms of a PE's start apiece, and these three had
- * three. Arguments are words (addresses as numbers, which allocate no slice); {@code errno} is
+ * all through libc's {@code syscall(2)} in {@link NativeWords}' one call shape: java.lang.foreign
+ * generates and loads code for each distinct call shape, about 20 ms of a PE's start apiece, and
+ * these three had three. Arguments are words (addresses as numbers, which allocate no slice); {@code errno} is
  * captured into a state segment of the calling thread's own, so a call allocates nothing after a
  * thread's first. {@link #AVAILABLE} is false off Linux or on an architecture whose system call
  * numbers are not known here; callers then use libc's own functions or do without.
@@ -35,13 +27,7 @@ public final class Syscall {
     /** {@code AT_FDCWD}: a relative path of {@code openat} is taken from the working directory. */
     public static final long AT_FDCWD = -100;
 
-    private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
-    /** Where errno is in the capture state (a plain offset: a layout VarHandle spins more classes at start). */
-    private static final long ERRNO = CALL_STATE.byteOffset(MemoryLayout.PathElement.groupElement("errno"));
     private static final MethodHandle SYSCALL;
-    /** Each thread's errno capture: allocated once per thread. */
-    private static final ThreadLocal<MemorySegment> STATE =
-            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(CALL_STATE));
 
     static {
         long[] numbers = switch (System.getProperty("os.arch", "")) {
@@ -50,12 +36,8 @@ public final class Syscall {
             default -> null;
         };
         boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
-        Linker linker = Linker.nativeLinker();
-        MethodHandle h = numbers == null || !linux ? null : linker.defaultLookup().find("syscall")
-                .map(symbol -> linker.downcallHandle(symbol,
-                        FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG),
-                        Linker.Option.firstVariadicArg(1), Linker.Option.captureCallState("errno")))
-                .orElse(null);
+        MethodHandle h = numbers == null || !linux ? null
+                : Linker.nativeLinker().defaultLookup().find("syscall").map(NativeWords::bind).orElse(null);
         SYSCALL = h;
         AVAILABLE = h != null;
         OPENAT = AVAILABLE ? numbers[0] : -1;
@@ -78,17 +60,11 @@ public final class Syscall {
             throw new IllegalStateException("no system calls on " + System.getProperty("os.name") + "/"
                     + System.getProperty("os.arch"));
         }
-        try {
-            return (long) SYSCALL.invokeExact(STATE.get(), number, a, b, c, d);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+        return NativeWords.call(SYSCALL, number, a, b, c, d, 0, 0);
     }
 
     /** The {@code errno} of this thread's last failed {@link #call}. */
     public static int errno() {
-        return STATE.get().get(ValueLayout.JAVA_INT, ERRNO);
+        return NativeWords.errno();
     }
 }
