@@ -16,9 +16,8 @@ import org.pgas4j.launcher.Launcher;
  * user would. Every child runs on this JVM's JDK with this JVM's class path.
  */
 final class JvmCommands {
-    /** Options of every plain JVM, matching what the launcher gives its PEs. */
-    static final List<String> JVM_OPTIONS = List.of("--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC",
-            "-XX:InlineSmallCode=6000", "-XX:CompileThresholdScaling=10");
+    /** Options of every plain JVM: native access, then what the launcher gives its PEs. */
+    static final List<String> JVM_OPTIONS = jvmOptions();
     /** Options of the launcher JVM of a job: it only spawns, forwards and waits, so it stays light. */
     static final List<String> LAUNCHER_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
     /** The transport every pgas4j measurement runs over. */
@@ -27,6 +26,12 @@ final class JvmCommands {
     static final int PES = 2;
 
     private JvmCommands() {
+    }
+
+    private static List<String> jvmOptions() {
+        List<String> options = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED"));
+        options.addAll(Launcher.peJvmOptions());
+        return List.copyOf(options);
     }
 
     /** The java executable of this JVM. */

@@ -118,7 +118,7 @@ final class NativeRunner implements AutoCloseable {
         if (probe.launcher() != null) {
             cmd.addAll(launcherWords(probe, processes));
             // One node, so no authentication plugin is needed; PMIx's munge plugin otherwise retries
-            // a munge socket that no daemon serves (Debian's package leaves one) for 2.3 s a launch.
+            // a munge socket that no daemon serves any more (a munged that has ended) for 2.3 s a launch.
             env.put("PMIX_MCA_psec", "^munge");
             if (transport.equals("ucx")) {
                 env.putAll(ucxEnvironment);

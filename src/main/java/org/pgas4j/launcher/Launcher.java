@@ -15,6 +15,16 @@ public final class Launcher {
     }
 
     /**
+     * The JVM options pgas4j gives every PE it starts, after native access and before the user's
+     * (GC, compiler settings): for tools that start JVMs beside pgas4j's and must match them.
+     *
+     * @return an unmodifiable list
+     */
+    public static List<String> peJvmOptions() {
+        return PeCommand.BASE_JVM_OPTIONS;
+    }
+
+    /**
      * Runs a subcommand and exits with its status.
      *
      * @param args the subcommand and its arguments
