@@ -104,15 +104,7 @@ public final class PmixBootstrap implements Bootstrap {
     public static synchronized PmixBootstrap start() {
         PmixLibrary pmix = PmixLibrary.load();
         Arena arena = Arena.global();
-        if (eventCallback == null) {
-            try {
-                MethodHandles.Lookup lookup = MethodHandles.lookup();
-                eventCallback = PmixLibrary.upcall(lookup.findStatic(PmixBootstrap.class, "onEvent",
-                        PmixLibrary.NOTIFICATION.toMethodType()), PmixLibrary.NOTIFICATION, arena);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-        }
+        eventCallback();
         MemorySegment proc = arena.allocate(PmixLibrary.PROC);
         int status = pmix.init(proc);
         if (status != PmixLibrary.PMIX_SUCCESS) {
@@ -128,6 +120,46 @@ public final class PmixBootstrap implements Bootstrap {
             throw e;
         }
         return b;
+    }
+
+    /** The event handler's upcall stub, made once per process (the JDK generates code for it). */
+    private static synchronized MemorySegment eventCallback() {
+        if (eventCallback == null) {
+            try {
+                MethodHandles.Lookup lookup = MethodHandles.lookup();
+                eventCallback = PmixLibrary.upcall(lookup.findStatic(PmixBootstrap.class, "onEvent",
+                        PmixLibrary.NOTIFICATION.toMethodType()), PmixLibrary.NOTIFICATION, Arena.global());
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return eventCallback;
+    }
+
+    /**
+     * Runs what a PMIx PE's start-up does that needs no PMIx server, for the training run of an
+     * AOT cache made by a job that {@code bin/pgas4j run} launched: the event handler's upcall stub,
+     * the PMIx library's binding where it is installed, and a peer watch of two ends on loopback.
+     * The classes, method handles and profiles these leave in the cache are what a PE under
+     * {@code srun --mpi=pmix} or {@code mpirun} would otherwise load and link while it starts.
+     */
+    public static void trainStartUp() {
+        eventCallback();
+        try {
+            PmixLibrary.load();
+        } catch (BootstrapException e) {
+            // not installed here: a PMIx PE would not start on this host either
+        }
+        byte[] key = new byte[16];
+        new SecureRandom().nextBytes(key);
+        PeerWatch.hostAddresses();
+        try (PeerWatch zero = PeerWatch.listen(2, key, pe -> { });
+             PeerWatch one = PeerWatch.connect(1, 2, key, List.of(new InetSocketAddress(
+                     InetAddress.getLoopbackAddress(), zero.port())), pe -> { })) {
+            // both ends up; closing says "finalized" as a PE's close does
+        } catch (IOException e) {
+            // no loopback here: the cache goes without the watch's classes
+        }
     }
 
     /** Reads the job's shape, exchanges credentials and host identities, and connects the watch. */
@@ -273,7 +305,11 @@ public final class PmixBootstrap implements Bootstrap {
 
     private void registerEvents() {
         try (Arena arena = Arena.ofConfined()) {
-            int[] codes = PmixLibrary.FATAL_EVENTS.keySet().stream().mapToInt(Integer::intValue).toArray();
+            int[] codes = new int[PmixLibrary.FATAL_EVENTS.size()];
+            int i = 0;
+            for (int code : PmixLibrary.FATAL_EVENTS.keySet()) {
+                codes[i++] = code;
+            }
             MemorySegment c = arena.allocateFrom(JAVA_INT, codes);
             MemorySegment info = arena.allocate(PmixLibrary.INFO);
             PmixLibrary.infoString(info, PmixLibrary.KEY_EVENT_HANDLER_NAME, "pgas4j-peer-failure", arena);

@@ -18,6 +18,22 @@ class PmixBootstrapTest {
     }
 
     @Test
+    void theStartUpTrainingNeedsNoPmixServerAndLeavesNoWatchRunning() throws InterruptedException {
+        PmixBootstrap.trainStartUp();
+        PmixBootstrap.trainStartUp(); // again: the upcall stub is made once, the watch opened and closed anew
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (watchThreads() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(0, watchThreads(), "a peer watch thread outlived the training");
+    }
+
+    private static long watchThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().endsWith("-peer-watch")).count();
+    }
+
+    @Test
     void nodesAreNumberedByTheirLowestRankAndLocalRanksCountedWithinThem() {
         long[] ids = {7, 7, 3, 3, 7};
         String[] hosts = {"a", "a", "b", "b", "a"};

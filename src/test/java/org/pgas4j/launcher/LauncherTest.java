@@ -307,6 +307,33 @@ class LauncherTest {
         assertTrue(err.startsWith("pgas4j: needs a JDK >= 25; JAVA_HOME=" + jdk17 + " is 17 and /nonexistent has none."), err);
     }
 
+    @Test
+    @Timeout(20)
+    void theScriptReadsAJdksVersionFromItsReleaseFileWithoutStartingIt() throws Exception {
+        Path ran = dir.resolve("java-ran");
+        Path jdk25 = fakeJdk(17); // its java would say 17 (and leave a mark): the release file says 25
+        Files.writeString(jdk25.resolve("bin/java"), "#!/bin/sh\ntouch " + ran + "\necho '    java.specification.version = 17' >&2\n");
+        Files.writeString(jdk25.resolve("release"), "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"25.0.3\"\nJAVA_RUNTIME_VERSION=\"25.0.3+9\"\n");
+        assertEquals("25", jdkMajor(jdk25));
+        assertFalse(Files.exists(ran), "the JVM was started to read its version");
+        Path jdk8 = fakeJdk(8);
+        Files.writeString(jdk8.resolve("release"), "JAVA_VERSION=\"1.8.0_392\"\n");
+        assertEquals("8", jdkMajor(jdk8));
+        Path noRelease = fakeJdk(21); // no release file: the JVM is asked
+        assertEquals("21", jdkMajor(noRelease));
+    }
+
+    /** bin/jdk.sh's pgas4j_jdk_major of {@code home}. */
+    private static String jdkMajor(Path home) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", "source \"$1\" && pgas4j_jdk_major \"$2\"", "bash",
+                LauncherProcess.REPO.resolve("bin/jdk.sh").toString(), home.toString());
+        Process p = pb.redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes()).strip();
+        assertTrue(p.waitFor(15, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        return out;
+    }
+
     private void assertBadInput(List<String> args, String expected) throws Exception {
         Path shm = Files.createDirectory(dir.resolve("shm"));
         Path markers = Files.createDirectory(dir.resolve("markers"));

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.pgas4j.launcher.testpes.ExecMemoPe;
 import org.pgas4j.launcher.testpes.HostsPe;
 import org.pgas4j.testing.Needs;
 import org.pgas4j.testing.SlurmCluster;
@@ -137,6 +138,20 @@ class PmixLaunchTest {
         } finally {
             p.destroyForcibly();
         }
+    }
+
+    @Test
+    void binPgas4jExecComputesThePeCommandOncePerHostOfAStep() throws Exception {
+        Path jar = packRuntimeJar(dir.resolve("pgas4j.jar"));
+        List<String> cmd = srun(4);
+        cmd.addAll(List.of(LauncherProcess.REPO.resolve("bin/pgas4j").toString(), "-Dpgas4j.shm.dir=" + shmDir(),
+                "exec", "-Dpgas4j.segment.size=1m", "-cp", TESTS, ExecMemoPe.class.getName()));
+        Result r = run(withJar(cluster.command(cmd), jar));
+        assertEquals(0, r.status(), r::toString);
+        List<String> lines = r.out().lines().sorted().toList();
+        assertEquals(List.of("PE 0: memos 1, own command true", "PE 1: memos 1, own command true",
+                "PE 2: memos 1, own command true", "PE 3: memos 1, own command true"), lines, r::toString);
+        assertEquals(List.of(), List.of(listShm()), "shared files left in " + shmDir());
     }
 
     private static ProcessBuilder withJar(ProcessBuilder pb, Path jar) {
