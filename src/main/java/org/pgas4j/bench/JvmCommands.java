@@ -2,6 +2,7 @@ package org.pgas4j.bench;
 
 import java.io.File;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
@@ -145,6 +146,34 @@ final class JvmCommands {
         cmd.addAll(runOptions);
         cmd.addAll(List.of("-cp", cp, mainClass.getName()));
         cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    /**
+     * The {@code bin/pgas4j} next to this build's jar ({@code target/pgas4j.jar} of a checkout), or
+     * null when the classes do not run from such a jar.
+     */
+    static Path binPgas4j() {
+        Path first = Path.of(classPath().split(File.pathSeparator)[0]).toAbsolutePath();
+        Path script = first.getParent() == null || first.getParent().getParent() == null ? null
+                : first.getParent().getParent().resolve("bin").resolve("pgas4j");
+        return first.toString().endsWith(".jar") && script != null && Files.isExecutable(script) ? script : null;
+    }
+
+    /**
+     * {@code srun --mpi=pmix -n pes bin/pgas4j exec MAIN}: the way {@code docs/cluster.md} starts a
+     * job, one PE per task with the shell and the command's memo in between ({@link #binPgas4j} is there).
+     */
+    static List<String> pmixExecJob(int pes, Class<?> mainClass) {
+        List<String> cmd = new ArrayList<>(List.of("srun", "--mpi=pmix", "-n", Integer.toString(pes),
+                binPgas4j().toString()));
+        for (String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
+            if (name.startsWith("pgas4j.")) {
+                cmd.add("-D" + name + "=" + System.getProperty(name));
+            }
+        }
+        cmd.addAll(List.of("exec", "-Dpgas4j.transport=" + TRANSPORT, "-Dpgas4j.segment.size=" + RmaPlan.SEGMENT_SIZE,
+                mainClass.getName()));
         return cmd;
     }
 

@@ -19,7 +19,9 @@ import java.util.Set;
  * (N to ratio) and {@code startup_vs_native_16}. With {@code --pmix} (inside a Slurm allocation, or
  * with {@code SLURM_CONF} naming a cluster), alternated with the same job under
  * {@code srun --mpi=pmix -n N}, one plain PE JVM per task as {@code bin/pgas4j exec} leaves it:
- * {@code startup_pmix_s} and {@code startup_pmix_vs_launcher} (N to the ratio PMIx / launcher).
+ * {@code startup_pmix_s} and {@code startup_pmix_vs_launcher} (N to the ratio PMIx / launcher); and,
+ * where the jar is a checkout's with its {@code bin/pgas4j}, through {@code bin/pgas4j exec} as
+ * users start it: {@code startup_pmix_exec_s} and {@code startup_pmix_exec_vs_launcher}.
  * When pgas4j's own AOT cache ({@code target/pgas4j-runtime.aot}) is there, the jobs of
  * {@code startup_s} start from it, as {@code pgas4j run} does by default, and each round also times
  * the job with {@code --no-aot}: {@code startup_no_aot_s} and {@code startup_aot_vs_no_aot}.
@@ -31,6 +33,7 @@ final class StartupBenchmark implements Benchmark {
     private static final String STARTUP_S = "startup_s";
     private static final String NATIVE_STARTUP_S = "native_startup_s";
     private static final String STARTUP_PMIX_S = "startup_pmix_s";
+    private static final String STARTUP_PMIX_EXEC_S = "startup_pmix_exec_s";
     private static final String STARTUP_NO_AOT_S = "startup_no_aot_s";
     private static final String PMIX = "--pmix";
 
@@ -63,7 +66,9 @@ final class StartupBenchmark implements Benchmark {
         Map<String, Object> doc = new LinkedHashMap<>();
         try (NativeRunner natives = NativeRunner.create(JvmCommands.TRANSPORT, Map.of())) {
             Optional<String> shmem = NativeBaselines.unavailable(options, natives, NativeProbe.SHMEM, err);
-            Progress progress = new Progress(NAME, PES.size() * rounds * ((shmem.isEmpty() ? 2 : 1) + (pmix ? 1 : 0) + (runtimeCache ? 1 : 0)), err);
+            boolean viaExec = pmix && JvmCommands.binPgas4j() != null;
+            Progress progress = new Progress(NAME, PES.size() * rounds * ((shmem.isEmpty() ? 2 : 1) + (pmix ? 1 : 0)
+                    + (viaExec ? 1 : 0) + (runtimeCache ? 1 : 0)), err);
             for (int n : PES) {
                 List<Map<String, Double>> perRound = new ArrayList<>();
                 for (int r = 1; r <= rounds; r++) {
@@ -87,6 +92,12 @@ final class StartupBenchmark implements Benchmark {
                         progress.phase("srun --mpi=pmix job of " + n + " PEs" + of);
                         round.put(ResultLine.key(STARTUP_PMIX_S, n), timed(() -> ChildProcess.run("srun --mpi=pmix N=" + n,
                                 JvmCommands.pmixJob(n, StartupPe.class), TIMEOUT_SECONDS + 10, err)));
+                    }
+                    if (viaExec) {
+                        progress.phase("srun --mpi=pmix bin/pgas4j exec job of " + n + " PEs" + of);
+                        round.put(ResultLine.key(STARTUP_PMIX_EXEC_S, n), timed(() -> ChildProcess.run("srun --mpi=pmix"
+                                + " bin/pgas4j exec N=" + n, JvmCommands.pmixExecJob(n, StartupPe.class), TIMEOUT_SECONDS + 10,
+                                err)));
                     }
                     perRound.add(round);
                 }
@@ -161,26 +172,45 @@ final class StartupBenchmark implements Benchmark {
         doc.put("startup_aot_vs_no_aot", ratios);
     }
 
-    /** The {@code --pmix} figures, when measured: seconds under srun and their ratio to the launcher's. */
+    /**
+     * The {@code --pmix} figures, when measured: seconds under srun, plain PE JVMs and through
+     * {@code bin/pgas4j exec}, and their ratios to the launcher's.
+     */
     private static void printPmix(Map<String, Double> results, PrintStream out, Map<String, Object> doc) {
         Map<String, Double> seconds = new LinkedHashMap<>();
         Map<String, Double> ratios = new LinkedHashMap<>();
+        Map<String, Double> execSeconds = new LinkedHashMap<>();
+        Map<String, Double> execRatios = new LinkedHashMap<>();
         for (int n : PES) {
+            double launcher = results.get(ResultLine.key(STARTUP_S, n));
             Double p = results.get(ResultLine.key(STARTUP_PMIX_S, n));
             if (p != null) {
                 seconds.put(Integer.toString(n), p);
-                ratios.put(Integer.toString(n), p / results.get(ResultLine.key(STARTUP_S, n)));
+                ratios.put(Integer.toString(n), p / launcher);
+            }
+            Double e = results.get(ResultLine.key(STARTUP_PMIX_EXEC_S, n));
+            if (e != null) {
+                execSeconds.put(Integer.toString(n), e);
+                execRatios.put(Integer.toString(n), e / launcher);
             }
         }
         if (seconds.isEmpty()) {
             return;
         }
-        out.printf(Locale.ROOT, "%6s %18s %12s%n", "PEs", "srun --mpi=pmix (s)", "vs run");
+        out.printf(Locale.ROOT, "%6s %18s %12s %18s %12s%n", "PEs", "srun --mpi=pmix (s)", "vs run", "via exec (s)",
+                "vs run");
         for (String n : seconds.keySet()) {
-            out.printf(Locale.ROOT, "%6s %18s %12s%n", n, RmaTable.fixed(seconds.get(n)), RmaTable.fixed(ratios.get(n)));
+            Double e = execSeconds.get(n);
+            out.printf(Locale.ROOT, "%6s %18s %12s %18s %12s%n", n, RmaTable.fixed(seconds.get(n)),
+                    RmaTable.fixed(ratios.get(n)), e == null ? "-" : RmaTable.fixed(e),
+                    e == null ? "-" : RmaTable.fixed(execRatios.get(n)));
         }
         doc.put(STARTUP_PMIX_S, seconds);
         doc.put("startup_pmix_vs_launcher", ratios);
+        if (!execSeconds.isEmpty()) {
+            doc.put(STARTUP_PMIX_EXEC_S, execSeconds);
+            doc.put("startup_pmix_exec_vs_launcher", execRatios);
+        }
     }
 
     private static boolean onPath(String command) {

@@ -25,6 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.pgas4j.launcher.testpes.ExecMemoPe;
 import org.pgas4j.launcher.testpes.HostsPe;
 import org.pgas4j.testing.Needs;
+import org.pgas4j.testing.RuntimeJar;
 import org.pgas4j.testing.SlurmCluster;
 import org.pgas4j.testing.SystemComponent;
 
@@ -109,7 +110,7 @@ class PmixLaunchTest {
     @Test
     void binPgas4jExecRunsThePeUnderSrunAndMpirunAndCleansUpAfterALonePe() throws Exception {
         // bin/pgas4j runs this build's classes as a jar (the suite runs before Maven packages one).
-        Path jar = packRuntimeJar(dir.resolve("pgas4j.jar"));
+        Path jar = RuntimeJar.pack(LauncherProcess.MAIN_CLASSES, dir.resolve("pgas4j.jar"));
         List<String> exec = List.of(LauncherProcess.REPO.resolve("bin/pgas4j").toString(), "-Dpgas4j.shm.dir=" + shmDir(),
                 "exec", "-Dpgas4j.segment.size=1m", "-cp", TESTS, HostsPe.class.getName());
         List<String> cmd = srun(2);
@@ -142,7 +143,7 @@ class PmixLaunchTest {
 
     @Test
     void binPgas4jExecComputesThePeCommandOncePerHostOfAStep() throws Exception {
-        Path jar = packRuntimeJar(dir.resolve("pgas4j.jar"));
+        Path jar = RuntimeJar.pack(LauncherProcess.MAIN_CLASSES, dir.resolve("pgas4j.jar"));
         List<String> cmd = srun(4);
         cmd.addAll(List.of(LauncherProcess.REPO.resolve("bin/pgas4j").toString(), "-Dpgas4j.shm.dir=" + shmDir(),
                 "exec", "-Dpgas4j.segment.size=1m", "-cp", TESTS, ExecMemoPe.class.getName()));
@@ -159,27 +160,6 @@ class PmixLaunchTest {
         return pb;
     }
 
-    /** This build's runtime classes as an executable jar, as Maven packages them. */
-    private static Path packRuntimeJar(Path jar) throws IOException {
-        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
-        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, Launcher.class.getName());
-        manifest.getMainAttributes().putValue("Enable-Native-Access", "ALL-UNNAMED");
-        Path classes = LauncherProcess.MAIN_CLASSES;
-        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest);
-             Stream<Path> files = Files.walk(classes)) {
-            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                String name = classes.relativize(f).toString().replace(File.separatorChar, '/');
-                if (name.equals("META-INF/MANIFEST.MF")) {
-                    continue;
-                }
-                out.putNextEntry(new java.util.jar.JarEntry(name));
-                Files.copy(f, out);
-                out.closeEntry();
-            }
-        }
-        return jar;
-    }
 
     @ParameterizedTest
     @ValueSource(ints = {5, 8})
