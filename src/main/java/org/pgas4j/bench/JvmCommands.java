@@ -93,7 +93,9 @@ final class JvmCommands {
      * The launcher running {@code mainClass} as a job of {@link #PES} PEs over {@link #TRANSPORT},
      * each PE with a primordial segment of {@link RmaPlan#SEGMENT_SIZE}. This JVM's
      * {@code -Dpgas4j.*} settings are passed on; the launcher forwards them to the PEs, which get
-     * the launcher's own JVM options (not {@link #LAUNCHER_JVM_OPTIONS}).
+     * the launcher's own JVM options (not {@link #LAUNCHER_JVM_OPTIONS}). The launcher's JVM starts
+     * from pgas4j's own AOT cache when it is there (unless the job says {@code --no-aot}), as
+     * {@code bin/pgas4j run} starts it.
      *
      * @param timeoutSeconds the job's time limit, enforced by the launcher
      */
@@ -131,6 +133,10 @@ final class JvmCommands {
         cmd.add(java());
         cmd.addAll(JVM_OPTIONS);
         cmd.addAll(LAUNCHER_JVM_OPTIONS);
+        if (runtimeAotCache() && !runOptions.contains("--no-aot")) { // as bin/pgas4j starts run's JVM
+            cmd.add("-XX:AOTCache=" + runtimeAotFile());
+            cmd.add("-Xlog:aot*=off,cds*=off");
+        }
         for (String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
             if (name.startsWith("pgas4j.")) {
                 cmd.add("-D" + name + "=" + System.getProperty(name));
