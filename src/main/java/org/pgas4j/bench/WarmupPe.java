@@ -1,6 +1,6 @@
 package org.pgas4j.bench;
 
-import org.pgas4j.bootstrap.PmixBootstrap;
+import org.pgas4j.launcher.AotTraining;
 import org.pgas4j.shmem.Shmem;
 import org.pgas4j.shmem.ShmemContext;
 import org.pgas4j.shmem.ShmemType;
@@ -18,7 +18,7 @@ import org.pgas4j.shmem.SymmetricArray;
  * </ul>
  * Prints {@code warmup_<loop>_first1k_us} (the first 1,000 steps), {@code _first65k_us} (pass 1),
  * {@code _pass2_us} and {@code _steady_us} (pass 3), microseconds per step; with {@code train},
- * runs both loops and the start-up steps a PMIx-started PE adds ({@link PmixBootstrap#trainStartUp}):
+ * runs both loops and the start-up steps a PMIx-started PE adds ({@link AotTraining#pmixStartUp}):
  * the training of pgas4j's own AOT cache; it prints nothing. Each loop checks what it
  * computed and fails otherwise. Arguments: {@code lockstep|stream|train [STEPS [PASSES]]}.
  */
@@ -55,7 +55,7 @@ public final class WarmupPe {
                 report(shmem, print, "lockstep", marks, firstMark[0], steps);
             }
             if (loop.equals("train")) {
-                PmixBootstrap.trainStartUp(); // what a PE under srun or mpirun adds to a launched PE's start
+                AotTraining.pmixStartUp(); // what a PE under srun or mpirun adds to a launched PE's start
             }
             if (loop.equals("stream") || loop.equals("train")) {
                 shmem.ctxDefault().pLong(count, 0, 0, shmem.myPe()); // the lock-step loop may have left a count
