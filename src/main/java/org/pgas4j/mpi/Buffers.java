@@ -18,15 +18,17 @@ final class Buffers {
      * @throws BadArgumentException naming the operation and what is wrong
      */
     static MemorySegment of(Object buf, long count, Datatype type, String opName, Comm c) {
-        if (buf instanceof MemorySegment m && type != null && count >= 0) {
+        MemorySegment view = type == null || count < 0 ? null
+                : buf instanceof MemorySegment s ? s : arrayView(buf, type);
+        if (view != null) { // the common case, checked without building a message
             TypeMap map = type.map;
             if (map.offsets.length == 1 && map.offsets[0] == 0 && map.lengths[0] == map.extent && map.extent > 0
-                    && count <= m.byteSize() / map.extent) {
-                return m; // contiguous: count x extent bytes fit, without building the span
+                    && count <= view.byteSize() / map.extent) {
+                return view; // contiguous: count x extent bytes fit, without building the span
             }
             long[] span = type.map.span(0, count);
-            if (span != null && span[1] <= m.byteSize()) {
-                return m; // the common case, checked without building a message
+            if (span != null && span[1] <= view.byteSize()) {
+                return view;
             }
         }
         String op = Issuer.who(opName, c);
@@ -44,6 +46,31 @@ final class Buffers {
                     + " bytes");
         }
         return m;
+    }
+
+    /**
+     * A primitive array as a segment when {@code type} describes its elements (or it is a
+     * {@code byte[]}), else null: the checks of {@link #segmentOf} that pass, without a message.
+     */
+    private static MemorySegment arrayView(Object buf, Datatype type) {
+        if (buf instanceof byte[] a) {
+            return MemorySegment.ofArray(a);
+        }
+        if (type.size() > 0) {
+            Datatype.Primitive p = type.uniformPrimitive();
+            if (p == null || buf == null || p.arrayComponent != buf.getClass().getComponentType()) {
+                return null;
+            }
+        }
+        return switch (buf) {
+            case char[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            case null, default -> null;
+        };
     }
 
     private static MemorySegment segmentOf(Object buf, Datatype type, String op) {
@@ -76,7 +103,7 @@ final class Buffers {
     /** A servicing buffer: {@code base} with {@code size} bytes, checked. */
     static MemorySegment servicing(MemorySegment base, long size, int dispUnit, String opName, Comm c) {
         if (base != null && size >= 0 && size <= base.byteSize() && dispUnit > 0) {
-            return base.asSlice(0, size);
+            return size == base.byteSize() ? base : base.asSlice(0, size); // the whole base: no new segment
         }
         String op = Issuer.who(opName, c);
         if (base == null) {
