@@ -1,6 +1,7 @@
 package org.pgas4j.mpi;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import org.pgas4j.BadArgumentException;
 
 /**
@@ -53,16 +54,26 @@ final class Buffers {
      * {@code byte[]}), else null: the checks of {@link #segmentOf} that pass, without a message.
      */
     private static MemorySegment arrayView(Object buf, Datatype type) {
-        if (buf instanceof byte[] a) {
-            return MemorySegment.ofArray(a);
+        return describes(type, buf) ? view(buf) : null;
+    }
+
+    /** Whether {@code buf} is a {@code byte[]}, or a primitive array whose elements {@code type}'s are. */
+    private static boolean describes(Datatype type, Object buf) {
+        if (buf instanceof byte[]) {
+            return true;
         }
-        if (type.size() > 0) {
-            Datatype.Primitive p = type.uniformPrimitive();
-            if (p == null || buf == null || p.arrayComponent != buf.getClass().getComponentType()) {
-                return null;
-            }
+        if (buf == null || !buf.getClass().isArray() || buf instanceof boolean[]
+                || !buf.getClass().getComponentType().isPrimitive()) {
+            return false;
         }
-        return switch (buf) {
+        Datatype.Primitive p = type.uniformPrimitive();
+        return type.size() == 0 || p != null && p.arrayComponent == buf.getClass().getComponentType();
+    }
+
+    /** A primitive array (not {@code boolean[]}) as a segment, or null for anything else. */
+    static MemorySegment view(Object array) {
+        return switch (array) {
+            case byte[] a -> MemorySegment.ofArray(a);
             case char[] a -> MemorySegment.ofArray(a);
             case short[] a -> MemorySegment.ofArray(a);
             case int[] a -> MemorySegment.ofArray(a);
@@ -71,6 +82,64 @@ final class Buffers {
             case double[] a -> MemorySegment.ofArray(a);
             case null, default -> null;
         };
+    }
+
+    /**
+     * Whether {@code buf} is a primitive array that {@link #of} accepts for {@code count} items of
+     * a contiguous {@code type}, checked without making a segment of it (so that a small PUT can
+     * copy straight from the array, {@link #copyArray}); false for anything else, which goes
+     * through {@link #of}.
+     */
+    static boolean arrayFits(Object buf, long count, Datatype type) {
+        if (type == null || count < 0 || buf instanceof MemorySegment || !type.isContiguous() || type.map.extent <= 0
+                || !describes(type, buf)) {
+            return false;
+        }
+        long length = switch (buf) {
+            case byte[] a -> a.length;
+            case char[] a -> 2L * a.length;
+            case short[] a -> 2L * a.length;
+            case int[] a -> 4L * a.length;
+            case long[] a -> 8L * a.length;
+            case float[] a -> 4L * a.length;
+            case double[] a -> 8L * a.length;
+            default -> -1;
+        };
+        return length >= 0 && count <= length / type.map.extent;
+    }
+
+    /**
+     * Copies {@code bytes} bytes of {@code src} from {@code at} (any alignment) into the start of a
+     * primitive array that {@link #arrayFits} accepted, read in native byte order.
+     */
+    static void copyArrayFrom(MemorySegment src, long at, Object array, long bytes) {
+        switch (array) {
+            case byte[] a -> MemorySegment.copy(src, ValueLayout.JAVA_BYTE, at, a, 0, (int) bytes);
+            case char[] a -> MemorySegment.copy(src, ValueLayout.JAVA_CHAR_UNALIGNED, at, a, 0, (int) (bytes / 2));
+            case short[] a -> MemorySegment.copy(src, ValueLayout.JAVA_SHORT_UNALIGNED, at, a, 0, (int) (bytes / 2));
+            case int[] a -> MemorySegment.copy(src, ValueLayout.JAVA_INT_UNALIGNED, at, a, 0, (int) (bytes / 4));
+            case long[] a -> MemorySegment.copy(src, ValueLayout.JAVA_LONG_UNALIGNED, at, a, 0, (int) (bytes / 8));
+            case float[] a -> MemorySegment.copy(src, ValueLayout.JAVA_FLOAT_UNALIGNED, at, a, 0, (int) (bytes / 4));
+            case double[] a -> MemorySegment.copy(src, ValueLayout.JAVA_DOUBLE_UNALIGNED, at, a, 0, (int) (bytes / 8));
+            default -> throw new IllegalArgumentException("not a primitive array: " + array);
+        }
+    }
+
+    /**
+     * Copies the first {@code bytes} bytes of a primitive array that {@link #arrayFits} accepted
+     * to {@code dst} at {@code at} (any alignment), in native byte order as its segment would hold them.
+     */
+    static void copyArray(Object array, MemorySegment dst, long at, long bytes) {
+        switch (array) {
+            case byte[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_BYTE, at, (int) bytes);
+            case char[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_CHAR_UNALIGNED, at, (int) (bytes / 2));
+            case short[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_SHORT_UNALIGNED, at, (int) (bytes / 2));
+            case int[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_INT_UNALIGNED, at, (int) (bytes / 4));
+            case long[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_LONG_UNALIGNED, at, (int) (bytes / 8));
+            case float[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_FLOAT_UNALIGNED, at, (int) (bytes / 4));
+            case double[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_DOUBLE_UNALIGNED, at, (int) (bytes / 8));
+            default -> throw new IllegalArgumentException("not a primitive array: " + array);
+        }
     }
 
     private static MemorySegment segmentOf(Object buf, Datatype type, String op) {

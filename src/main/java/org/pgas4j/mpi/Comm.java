@@ -226,9 +226,7 @@ public final class Comm {
      *         of this process's own PUTs was refused by its servicer
      */
     public void accept(MemorySegment base, long size, int dispUnit, int tag, int count) {
-        ServiceOp s = start(ServiceOp.Mode.ACCEPT, base, size, dispUnit, tag, count, "ACCEPT", false);
-        engine.await(s); // as IACCEPT then WAIT, without the request object
-        s.result();
+        blocking(ServiceOp.Mode.ACCEPT, base, size, dispUnit, tag, count, "ACCEPT");
     }
 
     /** MPI_IACCEPT: {@link #accept} started, completed by its request. */
@@ -253,9 +251,7 @@ public final class Comm {
 
     /** MPI_OFFER: {@link #accept} for GET and GETHOLD requests, serviced out of {@code base}. */
     public void offer(MemorySegment base, long size, int dispUnit, int tag, int count) {
-        ServiceOp s = start(ServiceOp.Mode.OFFER, base, size, dispUnit, tag, count, "OFFER", false);
-        engine.await(s);
-        s.result();
+        blocking(ServiceOp.Mode.OFFER, base, size, dispUnit, tag, count, "OFFER");
     }
 
     /** MPI_IOFFER: {@link #offer} started. */
@@ -298,9 +294,30 @@ public final class Comm {
         return new Request(engine, start(mode, base, size, dispUnit, tag, count, op, blocking));
     }
 
+    /**
+     * A blocking ACCEPT or OFFER: as the I-form then WAIT, without the request object, on the
+     * engine's idle operation object when it has one.
+     */
+    private void blocking(ServiceOp.Mode mode, MemorySegment base, long size, int dispUnit, int tag, int count,
+                          String op) {
+        ServiceOp s = start(mode, base, size, dispUnit, tag, count, op, false, true);
+        try {
+            engine.await(s);
+        } finally {
+            engine.release(s); // done (or failed): reusable; still active after an exception: left alone
+        }
+        s.result();
+    }
+
     /** Checks and starts a servicing operation. */
     private ServiceOp start(ServiceOp.Mode mode, MemorySegment base, long size, int dispUnit, int tag, int count,
                             String op, boolean blocking) {
+        return start(mode, base, size, dispUnit, tag, count, op, blocking, false);
+    }
+
+    /** Checks and starts a servicing operation, on the engine's idle one when {@code reuse} and there is one. */
+    private ServiceOp start(ServiceOp.Mode mode, MemorySegment base, long size, int dispUnit, int tag, int count,
+                            String op, boolean blocking, boolean reuse) {
         check(op);
         Issuer.checkTag(op, this, tag);
         if (count < 0) {
@@ -308,7 +325,9 @@ public final class Comm {
                     + " is negative");
         }
         MemorySegment b = Buffers.servicing(base, size, dispUnit, op, this);
-        ServiceOp s = new ServiceOp(engine, mpi.servicer(), mode, this, b, dispUnit, tag, count, op, blocking);
+        ServiceOp idle = reuse ? engine.takeIdleServiceOp() : null;
+        ServiceOp s = idle != null ? idle.reset(mode, this, b, dispUnit, tag, count, op, blocking)
+                : new ServiceOp(engine, mpi.servicer(), mode, this, b, dispUnit, tag, count, op, blocking);
         engine.start(s);
         if (Stats.ON && engine.stats != null && (mode == ServiceOp.Mode.ACCEPTC || mode == ServiceOp.Mode.OFFERC)) {
             engine.stats.count(Stats.MPI_COLLECTIVE, engine.jobRank, 0);

@@ -58,6 +58,10 @@ final class Engine {
     final long mailboxOffset;
     private final Mailbox.Sink sink = this::deliver;
     private final int[] noticeArgs = new int[1];
+    /** The record of the request the mailbox is delivering (program thread): see {@link #arrival}. */
+    private final Incoming polledArrival = new Incoming(true);
+    /** Whether {@link #polledArrival} holds a request being filed (a delivery inside it gets a new one). */
+    private boolean polledArrivalBusy;
     private int nextCommId = 1;
     /** Steps between two polls of the core while the mailbox carries the traffic (see {@link #progress}). */
     private static final int AM_POLL_EVERY = 8;
@@ -168,6 +172,36 @@ final class Engine {
         }
         active[activeCount++] = op;
         op.step();
+    }
+
+    /** The finished blocking ACCEPT or OFFER kept for the next one, or null (program thread). */
+    private ServiceOp idleServiceOp;
+
+    /** A finished servicing operation to {@linkplain ServiceOp#reset reset} and start, or null for none. */
+    ServiceOp takeIdleServiceOp() {
+        ServiceOp s = idleServiceOp;
+        idleServiceOp = null;
+        return s;
+    }
+
+    /**
+     * A blocking servicing operation's call returned: when {@code s} is done it leaves the active
+     * operations now (not at the next progress step) and is kept for the next blocking one, so
+     * that a blocking ACCEPT or OFFER allocates no operation object.
+     */
+    void release(ServiceOp s) {
+        if (!s.isDone()) {
+            return; // still active (its wait ended with an exception): not reused
+        }
+        for (int i = activeCount - 1; i >= 0; i--) {
+            if (active[i] == s) {
+                System.arraycopy(active, i + 1, active, i, activeCount - i - 1);
+                active[--activeCount] = null;
+                break;
+            }
+        }
+        s.forget();
+        idleServiceOp = s;
     }
 
     /**
@@ -349,7 +383,7 @@ final class Engine {
             data = p;
             dataAt = at;
         }
-        arrived(new Incoming(kind, commId, tag, seq, epoch, requestId, flags, source,
+        arrived(arrival(polled).set(kind, commId, tag, seq, epoch, requestId, flags, source,
                 disp, count, bytes, originOffset, map, data, dataAt, checksum, originMap), polled);
     }
 
@@ -363,7 +397,7 @@ final class Engine {
             throw new IllegalStateException("MPI request from PE " + source + ": compact request of kind " + kind
                     + ", extent " + extent + " and " + bytes + " bytes is invalid");
         }
-        arrived(new Incoming(kind, commId, tag, seq, epoch, requestId, flags, source, p.get(Wire.LONG, at0),
+        arrived(arrival(polled).set(kind, commId, tag, seq, epoch, requestId, flags, source, p.get(Wire.LONG, at0),
                 bytes / extent, bytes, -1, TypeMap.primitive(extent), p, at0 + Wire.COMPACT_HEADER_BYTES, 0, null),
                 polled);
     }
@@ -379,11 +413,61 @@ final class Engine {
             deliveries.add(() -> arrivals(queued.commId).arrive(queued));
             return;
         }
-        Arrivals a = arrivals(in.commId);
-        if (kind != Wire.MESSAGE && serviceNow(a, in)) {
+        boolean reused = in == polledArrival;
+        polledArrivalBusy |= reused;
+        try {
+            Arrivals a = arrivals(in.commId);
+            if (kind != Wire.MESSAGE && serviceNow(a, in)) {
+                return;
+            }
+            a.arrive(queuedCopy(in));
+        } finally {
+            if (reused) {
+                polledArrivalBusy = false;
+                in.set(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, 0, 0, null); // keeps no slot or layout
+            }
+        }
+    }
+
+    /** Records on the free list, and how many: see {@link #recycle}. */
+    private Incoming freeArrivals;
+    private int freeArrivalCount;
+    private static final int MAX_FREE_ARRIVALS = 256;
+
+    /** A copy of {@code in} to queue (program thread), made in a record from the free list when it has one. */
+    private Incoming queuedCopy(Incoming in) {
+        Incoming q = freeArrivals;
+        if (q == null) {
+            q = new Incoming(false);
+        } else {
+            freeArrivals = q.nextFree;
+            q.nextFree = null;
+            freeArrivalCount--;
+        }
+        return q.fillFrom(in);
+    }
+
+    /**
+     * A queued arrival was serviced and nothing keeps it (program thread): its record goes on the
+     * free list for the next request that must be queued, up to {@link #MAX_FREE_ARRIVALS}.
+     */
+    void recycle(Incoming in) {
+        if (in == polledArrival || freeArrivalCount >= MAX_FREE_ARRIVALS) {
             return;
         }
-        a.arrive(in.detached());
+        in.set(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, 0, 0, null); // keeps only its data buffer
+        in.nextFree = freeArrivals;
+        freeArrivals = in;
+        freeArrivalCount++;
+    }
+
+    /**
+     * The record to fill for a request that arrived: for one the mailbox delivered on the program's
+     * thread, the engine's one reused record (serviced at once, or copied by {@link Incoming#detached}
+     * to be queued), so that such a request allocates nothing; otherwise a new one.
+     */
+    private Incoming arrival(boolean polled) {
+        return polled && !polledArrivalBusy ? polledArrival : new Incoming(false);
     }
 
     /**
@@ -426,8 +510,8 @@ final class Engine {
             return;
         }
         if (r.staging >= 0) {
-            if (r.destination != null) { // a staged GET
-                r.originMap.unpack(registered, r.staging, r.bytes, r.destination, 0, r.originCount);
+            if (r.destination != null || r.destinationArray != null) { // a staged GET
+                r.deliver(registered, r.staging, r.bytes);
             }
             heap.release(r.staging);
         }
@@ -447,7 +531,7 @@ final class Engine {
         if (r == null) {
             return;
         }
-        r.originMap.unpack(p, at, Math.min(length, r.bytes), r.destination, 0, r.originCount);
+        r.deliver(p, at, Math.min(length, r.bytes));
         origins.settle(r);
     }
 

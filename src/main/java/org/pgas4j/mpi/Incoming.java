@@ -7,35 +7,51 @@ import java.lang.foreign.MemorySegment;
  * its {@link Wire#REQUEST} carried, validated by the handler.
  */
 final class Incoming {
-    final int kind;
-    final int commId;
-    final int tag;
-    final int seq;
-    final int epoch;
-    final int requestId;
-    final int flags;
-    final int sourceJob;
-    final long disp;
-    final long targetCount;
-    final long bytes;
-    final long originOffset;
+    int kind;
+    int commId;
+    int tag;
+    int seq;
+    int epoch;
+    int requestId;
+    int flags;
+    int sourceJob;
+    long disp;
+    long targetCount;
+    long bytes;
+    long originOffset;
     /** The target datatype's layout (PUT and GET kinds), or null for a message. */
-    final TypeMap map;
+    TypeMap map;
     /**
      * The packed data of an eager request (from {@link #dataAt}), else null: a copy of its own
-     * while it waits in the arrivals, or the mailbox slot it came in while it is serviced at once
-     * ({@link #detached()} makes the copy).
+     * while it waits in the arrivals ({@link #fillFrom}, {@link #detached()}), or the mailbox slot
+     * or handler payload it came in while it is delivered.
      */
-    final MemorySegment data;
-    final long dataAt;
+    MemorySegment data;
+    long dataAt;
     /** The origin's checksum of the packed data (checked mode), or 0. */
-    final long checksum;
+    long checksum;
     /** With {@link Wire#ORIGIN_LAYOUT}: the origin datatype's layout, else null. */
-    final TypeMap originMap;
+    TypeMap originMap;
+    /**
+     * Whether this is the engine's one record of the request being delivered from the mailbox
+     * (refilled for every such request), which nothing may keep: a queued copy is made of it.
+     */
+    final boolean reused;
+    /** The data of the arrivals this record held while queued, kept for the next ({@link #fillFrom}). */
+    private byte[] own;
+    private MemorySegment ownView;
+    /** The next record of the engine's free list, while this one is on it. */
+    Incoming nextFree;
 
-    Incoming(int kind, int commId, int tag, int seq, int epoch, int requestId, int flags, int sourceJob, long disp,
-             long targetCount, long bytes, long originOffset, TypeMap map, MemorySegment data, long dataAt,
-             long checksum, TypeMap originMap) {
+    /** A record for one arrival ({@code reused} false) or the engine's refilled one. */
+    Incoming(boolean reused) {
+        this.reused = reused;
+    }
+
+    /** Fills this record with what a request carried; returns it. */
+    Incoming set(int kind, int commId, int tag, int seq, int epoch, int requestId, int flags, int sourceJob, long disp,
+                 long targetCount, long bytes, long originOffset, TypeMap map, MemorySegment data, long dataAt,
+                 long checksum, TypeMap originMap) {
         this.kind = kind;
         this.commId = commId;
         this.tag = tag;
@@ -53,20 +69,43 @@ final class Incoming {
         this.dataAt = dataAt;
         this.checksum = checksum;
         this.originMap = originMap;
+        return this;
     }
 
     /**
-     * This arrival with its data copied out of the memory it came in (a handler's payload or a
-     * mailbox slot, valid only while it is delivered), to be queued.
+     * This arrival as a record of its own, to be queued from a handler (any thread): its data
+     * copied out of the payload it came in, valid only while it is delivered.
      */
     Incoming detached() {
-        if (data == null) {
+        if (data == null && !reused) {
             return this;
         }
-        MemorySegment copy = MemorySegment.ofArray(new byte[(int) bytes]);
-        MemorySegment.copy(data, dataAt, copy, 0, bytes);
-        return new Incoming(kind, commId, tag, seq, epoch, requestId, flags, sourceJob, disp, targetCount, bytes,
-                originOffset, map, copy, 0, checksum, originMap);
+        MemorySegment copy = null;
+        if (data != null) {
+            copy = MemorySegment.ofArray(new byte[(int) bytes]);
+            MemorySegment.copy(data, dataAt, copy, 0, bytes);
+        }
+        return new Incoming(false).set(kind, commId, tag, seq, epoch, requestId, flags, sourceJob, disp, targetCount,
+                bytes, originOffset, map, copy, 0, checksum, originMap);
+    }
+
+    /**
+     * Makes this record a queued copy of {@code in}: its fields, and its data copied into this
+     * record's own buffer (grown when too small), out of the memory it came in.
+     */
+    Incoming fillFrom(Incoming in) {
+        MemorySegment copy = null;
+        if (in.data != null) {
+            int n = (int) in.bytes;
+            if (own == null || own.length < n) {
+                own = new byte[Math.max(n, 64)];
+                ownView = MemorySegment.ofArray(own);
+            }
+            MemorySegment.copy(in.data, in.dataAt, ownView, 0, n);
+            copy = ownView;
+        }
+        return set(in.kind, in.commId, in.tag, in.seq, in.epoch, in.requestId, in.flags, in.sourceJob, in.disp,
+                in.targetCount, in.bytes, in.originOffset, in.map, copy, 0, in.checksum, in.originMap);
     }
 
     boolean eager() {

@@ -37,7 +37,11 @@ final class Issuer {
             throw new BadArgumentException(who(op, c) + " to rank " + targetRank + " with tag " + tag + ": target_disp "
                     + disp + " and target_count " + tcount + " must not be negative");
         }
-        MemorySegment ob = Buffers.of(buf, count, otype, op, c);
+        // A PUT from or GET into a primitive array of a contiguous type is checked without a
+        // segment of the array; a compact PUT then copies straight from it, and an eager GET's
+        // data is copied straight into it (send makes the segment otherwise).
+        Object array = kind != Wire.MESSAGE && Buffers.arrayFits(buf, count, otype) ? buf : null;
+        MemorySegment ob = array != null ? null : Buffers.of(buf, count, otype, op, c);
         if (!Signatures.match(count, otype, tcount, ttype)) {
             throw new BadArgumentException(who(op, c) + " to rank " + targetRank + " with tag " + tag + ": " + count + " x "
                     + otype + " (" + count * otype.size() + " bytes) and " + tcount + " x " + ttype + " ("
@@ -50,7 +54,7 @@ final class Issuer {
         long bytes = count * otype.size();
         boolean isGet = Wire.isGetKind(kind);
         int epoch = c.epochForIssue(tag, kind, targetRank);
-        send(kind, c, ob, count, otype, targetRank, disp, tcount, ttype.map, tag, epoch, bytes, isGet, op);
+        send(kind, c, ob, array, count, otype, targetRank, disp, tcount, ttype.map, tag, epoch, bytes, isGet, op);
     }
 
     /** Issues a message of {@code count} x {@code type} from {@code buf}; complete (buffer reusable) on return. */
@@ -60,7 +64,7 @@ final class Issuer {
         checkTag(op, c, tag);
         c.checkRank(op, "dest", dest);
         MemorySegment ob = Buffers.of(buf, count, type, op, c);
-        send(Wire.MESSAGE, c, ob, count, type, dest, 0, 0, null, tag, 0, count * type.size(), false, op);
+        send(Wire.MESSAGE, c, ob, null, count, type, dest, 0, 0, null, tag, 0, count * type.size(), false, op);
     }
 
     /** "{@code op} on rank R of COMM", for messages. */
@@ -75,11 +79,23 @@ final class Issuer {
         }
     }
 
-    private void send(int kind, Comm c, MemorySegment ob, long count, Datatype otype, int target, long disp,
-                      long tcount, TypeMap tmap, int tag, int epoch, long bytes, boolean isGet, String op) {
+    /**
+     * Composes and sends a request of {@code count} x {@code otype} from {@code ob}, or from
+     * {@code array} when {@code ob} is null (a primitive array {@link Buffers#arrayFits} accepted).
+     */
+    private void send(int kind, Comm c, MemorySegment ob, Object array, long count, Datatype otype, int target,
+                      long disp, long tcount, TypeMap tmap, int tag, int epoch, long bytes, boolean isGet, String op) {
         MemorySegment s = engine.scratch;
         int mapBytes = tmap == null ? 0 : tmap.encodedBytes();
         boolean eager = bytes <= engine.eagerLimit;
+        int extent = tmap == null ? 0 : tmap.primitiveExtent();
+        // A small PUT of primitives (the commonest request) travels compact: the displacement and
+        // the data, the target type in the flags; with the mailbox's header that is one cache
+        // line for up to 8 bytes of data.
+        boolean compact = eager && Wire.isPutKind(kind) && extent > 0 && otype.isContiguous();
+        if (ob == null && !compact && !(eager && isGet)) {
+            ob = Buffers.view(array); // only a compact PUT and an eager GET use the array itself
+        }
         long limit = s.byteSize() - Wire.CHECKSUM_BYTES - (isGet || !eager ? 0 : bytes);
         if (Wire.HEADER_BYTES + mapBytes > limit) {
             throw new BadArgumentException(who(op, c) + ": the target datatype " + tcount + " x " + tmap.offsets.length
@@ -117,15 +133,10 @@ final class Issuer {
         }
         int id = 0;
         if (kind != Wire.MESSAGE || staging >= 0) {
-            OriginRecord r = new OriginRecord(kind, c.id, c.name(), tag, epoch, target, staging,
-                    isGet ? ob : null, otype.map, count, bytes);
+            OriginRecord r = engine.origins.obtain().set(kind, c.id, c.name(), tag, epoch, target, staging,
+                    isGet ? ob : null, isGet && ob == null ? array : null, otype.map, count, bytes);
             id = engine.origins.add(r);
         }
-        // A small PUT of primitives (the commonest request) travels compact: the displacement and
-        // the data, the target type in the flags; with the mailbox's header that is one cache
-        // line for up to 8 bytes of data.
-        int extent = tmap == null ? 0 : tmap.primitiveExtent();
-        boolean compact = eager && Wire.isPutKind(kind) && flags == Wire.EAGER && extent > 0 && otype.isContiguous();
         if (compact) {
             flags |= Wire.COMPACT | extent << Wire.EXTENT_SHIFT;
         }
@@ -141,7 +152,11 @@ final class Issuer {
         long at0 = slot >= 0 ? slot + Mailbox.HEADER : 0;
         m.set(Wire.LONG, at0, disp);
         if (compact) {
-            otype.map.pack(ob, 0, count, m, at0 + Wire.COMPACT_HEADER_BYTES);
+            if (ob == null) {
+                Buffers.copyArray(array, m, at0 + Wire.COMPACT_HEADER_BYTES, bytes);
+            } else {
+                otype.map.pack(ob, 0, count, m, at0 + Wire.COMPACT_HEADER_BYTES);
+            }
             sendComposed(kind, c, tag, target, targetJob, epoch, id, flags, box, slot, s, length);
             countIssued(kind, targetJob, bytes, isGet);
             return;

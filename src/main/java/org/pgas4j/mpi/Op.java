@@ -22,6 +22,13 @@ abstract class Op {
         return null;
     }
 
+    /** Not done, no failure, no status: for an operation object used again ({@link ServiceOp#reset}). */
+    final void reopen() {
+        done = false;
+        failure = null;
+        status = Status.EMPTY;
+    }
+
     final boolean isDone() {
         return done;
     }

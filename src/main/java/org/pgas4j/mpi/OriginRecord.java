@@ -8,25 +8,35 @@ import java.lang.foreign.MemorySegment;
  * outstanding count to lower).
  */
 final class OriginRecord {
-    final int kind;
-    final int commId;
-    final String commName;
-    final int tag;
-    final int epoch;
-    final int targetRank;
+    int kind;
+    int commId;
+    String commName;
+    int tag;
+    int epoch;
+    int targetRank;
     /** Offset of the staging area in the registered segment, or -1. */
-    final long staging;
+    long staging;
     /** A GET's destination (the origin buffer), or null. */
-    final MemorySegment destination;
-    final TypeMap originMap;
-    final long originCount;
-    final long bytes;
+    MemorySegment destination;
+    /**
+     * An eager GET's destination when it is a primitive array of a contiguous type (then
+     * {@link #destination} is null): its data is copied straight into it, or null.
+     */
+    Object destinationArray;
+    TypeMap originMap;
+    long originCount;
+    long bytes;
     /** Set by {@link OriginTable#add}: the id, and the count of its key until it is settled. */
     int id;
     OriginTable.Counter counter;
+    /** The next record of {@link OriginTable}'s free list, while this one is on it. */
+    OriginRecord nextFree;
 
-    OriginRecord(int kind, int commId, String commName, int tag, int epoch, int targetRank, long staging,
-                 MemorySegment destination, TypeMap originMap, long originCount, long bytes) {
+    /** Fills this record (new, or one {@link OriginTable#obtain} reuses) for a request being issued. */
+    OriginRecord set(int kind, int commId, String commName, int tag, int epoch, int targetRank, long staging,
+                     MemorySegment destination, Object destinationArray, TypeMap originMap, long originCount,
+                     long bytes) {
+        this.destinationArray = destinationArray;
         this.kind = kind;
         this.commId = commId;
         this.commName = commName;
@@ -38,6 +48,16 @@ final class OriginRecord {
         this.originMap = originMap;
         this.originCount = originCount;
         this.bytes = bytes;
+        return this;
+    }
+
+    /** Puts a GET's data, {@code length} bytes of {@code src} from {@code at}, into its destination. */
+    void deliver(MemorySegment src, long at, long length) {
+        if (destinationArray != null) {
+            Buffers.copyArrayFrom(src, at, destinationArray, length);
+        } else {
+            originMap.unpack(src, at, length, destination, 0, originCount);
+        }
     }
 
     String describe() {

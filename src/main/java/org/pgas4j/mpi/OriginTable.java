@@ -11,8 +11,9 @@ import java.util.Map;
  * and reports a failure recorded there. The program's thread's alone (answers that handlers
  * receive on other threads reach it through {@link Engine}'s queue), so nothing here locks;
  * records are found by id in an array indexed by the id's low bits, and each record holds its
- * key's counter, so issuing and settling look nothing up by key and allocate nothing but the
- * record.
+ * key's counter, so issuing and settling look nothing up by key; settled records are kept on a
+ * free list and reused, so that issuing allocates nothing once as many records exist as were ever
+ * outstanding at once.
  */
 final class OriginTable {
     /** What outstanding counts and failures are kept per; mutable only as the lookup probe. */
@@ -67,10 +68,23 @@ final class OriginTable {
     private final Key probe = new Key(0, 0, 0, 0);
     /** The counter the last request added went to: most requests go to the same key as the one before. */
     private Counter lastAdded;
+    /** Settled records, for {@link #obtain}, linked through {@link OriginRecord#nextFree}. */
+    private OriginRecord free;
     /** How many failures are recorded: none is the common answer, found without a lookup. */
     private int failureCount;
     /** The sum of the outstanding counts. */
     private long total;
+
+    /** A record to {@linkplain OriginRecord#set fill} and {@link #add}: a settled one again, or a new one. */
+    OriginRecord obtain() {
+        OriginRecord r = free;
+        if (r == null) {
+            return new OriginRecord();
+        }
+        free = r.nextFree;
+        r.nextFree = null;
+        return r;
+    }
 
     /** Records an issued request; returns its id (never 0). */
     int add(OriginRecord r) {
@@ -148,7 +162,10 @@ final class OriginTable {
         return r;
     }
 
-    /** The request of {@code r} is fully serviced. */
+    /**
+     * The request of {@code r} is fully serviced: its count goes down and the record goes back to
+     * the free list (the caller is done with it; {@link #remove} took it out of the table before).
+     */
     void settle(OriginRecord r) {
         Counter c = r.counter;
         if (c != null) {
@@ -159,6 +176,12 @@ final class OriginTable {
                 outstanding.remove(c.key); // many keys (tags): forget those at 0; else kept for reuse
                 c.removed = true;
             }
+            r.destination = null; // nothing of the request's is kept alive by the free list
+            r.destinationArray = null;
+            r.originMap = null;
+            r.commName = null;
+            r.nextFree = free;
+            free = r;
         }
     }
 

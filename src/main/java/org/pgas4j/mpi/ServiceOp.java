@@ -30,13 +30,14 @@ final class ServiceOp extends Op implements Arrivals.Matcher {
 
     private final Engine engine;
     private final Servicer servicer;
-    private final Mode mode;
-    private final Comm comm;
-    private final int tag;
-    private final MemorySegment base;
-    private final int dispUnit;
-    private final String name;
-    private final Arrivals arrivals;
+    // What follows is set by reset: a blocking ACCEPT or OFFER reuses its engine's idle operation.
+    private Mode mode;
+    private Comm comm;
+    private int tag;
+    private MemorySegment base;
+    private int dispUnit;
+    private String name;
+    private Arrivals arrivals;
     private long need;
     private long serviced;
     private int availLock = -1;
@@ -45,15 +46,25 @@ final class ServiceOp extends Op implements Arrivals.Matcher {
     private Event broadcast;
     private long[] totals;
     /** A blocking ACCEPTC/OFFERC counts with blocking collectives on this thread, the I-forms on the team's queue. */
-    private final boolean blocking;
+    private boolean blocking;
     /** Whether the counting collectives are still to start (at the first step, after the buffer checks). */
     private boolean counting;
 
     ServiceOp(Engine engine, Servicer servicer, Mode mode, Comm comm, MemorySegment base, int dispUnit, int tag,
               long count, String name, boolean blocking) {
-        this.blocking = blocking;
         this.engine = engine;
         this.servicer = servicer;
+        reset(mode, comm, base, dispUnit, tag, count, name, blocking);
+    }
+
+    /**
+     * Makes this a new operation, not started: as constructed with these arguments. Only for one
+     * that is done and no longer among the engine's active operations ({@link Engine#release}).
+     */
+    ServiceOp reset(Mode mode, Comm comm, MemorySegment base, int dispUnit, int tag, long count, String name,
+                    boolean blocking) {
+        reopen();
+        this.blocking = blocking;
         this.mode = mode;
         this.comm = comm;
         this.tag = tag;
@@ -62,7 +73,24 @@ final class ServiceOp extends Op implements Arrivals.Matcher {
         this.name = name; // describe() adds the rank, communicator and tag
         this.arrivals = engine.arrivals(comm.id);
         this.need = mode == Mode.AVAIL ? 1 : count;
+        this.serviced = 0;
+        this.availLock = -1;
+        this.epoch = 0;
+        this.reduced = null;
+        this.broadcast = null;
+        this.totals = null;
+        this.codeExpected = 0;
+        this.ownPuts = null;
+        this.ownGets = null;
         this.counting = collective();
+        return this;
+    }
+
+    /** Lets go of the buffer and communicator of a finished operation kept for reuse. */
+    void forget() {
+        base = null;
+        comm = null;
+        arrivals = null;
     }
 
     private boolean collective() {
@@ -156,7 +184,9 @@ final class ServiceOp extends Op implements Arrivals.Matcher {
         }
         Incoming in;
         while ((in = arrivals.take(this)) != null) {
-            if (!service(in)) {
+            boolean ok = service(in);
+            engine.recycle(in); // serviced or refused, nothing keeps it
+            if (!ok) {
                 return;
             }
         }
