@@ -424,7 +424,7 @@ final class Engine {
         } finally {
             if (reused) {
                 polledArrivalBusy = false;
-                in.set(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, 0, 0, null); // keeps no slot or layout
+                in.forgetReferences(); // keeps no slot or layout alive
             }
         }
     }
@@ -455,7 +455,7 @@ final class Engine {
         if (in == polledArrival || freeArrivalCount >= MAX_FREE_ARRIVALS) {
             return;
         }
-        in.set(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, 0, 0, null); // keeps only its data buffer
+        in.forgetReferences(); // keeps only its data buffer
         in.nextFree = freeArrivals;
         freeArrivals = in;
         freeArrivalCount++;

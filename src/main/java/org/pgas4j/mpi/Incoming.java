@@ -108,6 +108,13 @@ final class Incoming {
                 in.targetCount, in.bytes, in.originOffset, in.map, copy, 0, in.checksum, in.originMap);
     }
 
+    /** Drops what this record refers to (a delivery's memory, layouts), for a record kept for reuse. */
+    void forgetReferences() {
+        data = null;
+        map = null;
+        originMap = null;
+    }
+
     boolean eager() {
         return (flags & Wire.EAGER) != 0;
     }
