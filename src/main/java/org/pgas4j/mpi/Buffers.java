@@ -157,16 +157,11 @@ final class Buffers {
             throw new BadArgumentException(op + ": datatype " + type + " does not describe elements of a "
                     + component + "[] (use a byte[] or a MemorySegment for mixed types)");
         }
-        return switch (buf) {
-            case byte[] a -> MemorySegment.ofArray(a);
-            case char[] a -> MemorySegment.ofArray(a);
-            case short[] a -> MemorySegment.ofArray(a);
-            case int[] a -> MemorySegment.ofArray(a);
-            case long[] a -> MemorySegment.ofArray(a);
-            case float[] a -> MemorySegment.ofArray(a);
-            case double[] a -> MemorySegment.ofArray(a);
-            default -> throw new BadArgumentException(op + ": unsupported buffer " + buf.getClass());
-        };
+        MemorySegment view = view(buf);
+        if (view == null) {
+            throw new BadArgumentException(op + ": unsupported buffer " + buf.getClass());
+        }
+        return view;
     }
 
     /** A servicing buffer: {@code base} with {@code size} bytes, checked. */

@@ -1,13 +1,8 @@
 package org.pgas4j.gaspi;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
-
-import java.lang.management.ManagementFactory;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.pgas4j.testing.LaunchedJob;
+import org.pgas4j.testing.WarmAllocation;
 
 /**
  * The facade's hot path allocates nothing once warm: write, write_notify, notify_waitsome,
@@ -31,23 +26,7 @@ class GaspiHotPathAllocationTest {
 
     @Test
     void warmCallsAllocateNothing() {
-        StringBuilder seen = new StringBuilder();
-        for (int job = 1; job <= JOBS; job++) {
-            LaunchedJob.Result r = LaunchedJob.run(2, "shm", 100, GaspiConformanceTest.jvmOptions(), AllocationPe.class.getName());
-            assertEquals(0, r.exitCode(), r::toString);
-            List<String> lines = r.lines().stream().filter(l -> l.matches("^\\[\\d] ALLOC \\d+$")).toList();
-            assertEquals(2, lines.size(), r::toString);
-            // A handful of bytes of noise is tolerated; one allocation per call would be megabytes.
-            boolean clean = true;
-            for (String line : lines) {
-                clean &= Long.parseLong(line.substring(line.lastIndexOf(' ') + 1)) < 16 * 1024;
-            }
-            if (clean) {
-                return;
-            }
-            seen.append("job ").append(job).append(": ").append(lines).append('\n');
-        }
-        fail("every job's warm calls allocated:\n" + seen);
+        WarmAllocation.assertNoneInSomeJob(2, JOBS, 100, GaspiConformanceTest.jvmOptions(), AllocationPe.class.getName());
     }
 
     /** A rank of the measurement: prints {@code ALLOC <bytes>}, the least of its measured windows. */
@@ -64,20 +43,15 @@ class GaspiHotPathAllocationTest {
                 run(g, first, old, WARM_UP);
                 long least = Long.MAX_VALUE;
                 for (int w = 0; w < WINDOWS; w++) {
-                    long before = allocatedByThisThread();
+                    long before = WarmAllocation.byThisThread();
                     run(g, first, old, MEASURED);
-                    least = Math.min(least, allocatedByThisThread() - before);
+                    least = Math.min(least, WarmAllocation.byThisThread() - before);
                 }
                 System.out.println("ALLOC " + least);
                 Expect.success(g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK), "barrier");
                 g.segmentDelete(0);
             }
         }
-    }
-
-    private static long allocatedByThisThread() {
-        var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        return bean.getCurrentThreadAllocatedBytes();
     }
 
     private static void run(Gaspi g, int[] first, long[] old, int iterations) {

@@ -1,15 +1,11 @@
 package org.pgas4j.mpi;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.pgas4j.testing.LaunchedJob;
+import org.pgas4j.testing.WarmAllocation;
 
 /**
  * The facade's PUT/ACCEPT and GET/OFFER allocate nothing once warm, from and into a Java array as
@@ -28,22 +24,7 @@ class MpiHotPathAllocationTest {
 
     @Test
     void warmPutAcceptAndGetOfferAllocateNothing() {
-        StringBuilder seen = new StringBuilder();
-        for (int job = 1; job <= JOBS; job++) {
-            LaunchedJob.Result r = LaunchedJob.run(2, "shm", 150, List.of(), AllocationPe.class.getName());
-            assertEquals(0, r.exitCode(), r::toString);
-            List<String> lines = r.lines().stream().filter(l -> l.matches("^\\[\\d] ALLOC \\d+$")).toList();
-            assertEquals(2, lines.size(), r::toString);
-            boolean clean = true;
-            for (String line : lines) {
-                clean &= Long.parseLong(line.substring(line.lastIndexOf(' ') + 1)) < 16 * 1024;
-            }
-            if (clean) {
-                return;
-            }
-            seen.append("job ").append(job).append(": ").append(lines).append('\n');
-        }
-        fail("every job's warm operations allocated:\n" + seen);
+        WarmAllocation.assertNoneInSomeJob(2, JOBS, 150, List.of(), AllocationPe.class.getName());
     }
 
     /** A rank of the measurement: prints {@code ALLOC <bytes>}, the least of its measured windows. */
@@ -61,9 +42,9 @@ class MpiHotPathAllocationTest {
                 run(w, inbox, registered, array, WARM_UP);
                 long least = Long.MAX_VALUE;
                 for (int i = 0; i < WINDOWS; i++) {
-                    long before = allocatedByThisThread();
+                    long before = WarmAllocation.byThisThread();
                     run(w, inbox, registered, array, MEASURED);
-                    least = Math.min(least, allocatedByThisThread() - before);
+                    least = Math.min(least, WarmAllocation.byThisThread() - before);
                 }
                 System.out.println("ALLOC " + least);
                 w.barrier();
@@ -90,10 +71,5 @@ class MpiHotPathAllocationTest {
                 }
             }
         }
-    }
-
-    private static long allocatedByThisThread() {
-        var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        return bean.getCurrentThreadAllocatedBytes();
     }
 }
