@@ -58,10 +58,8 @@ final class Engine {
     final long mailboxOffset;
     private final Mailbox.Sink sink = this::deliver;
     private final int[] noticeArgs = new int[1];
-    /** The record of the request the mailbox is delivering (program thread): see {@link #arrival}. */
-    private final Incoming polledArrival = new Incoming(true);
-    /** Whether {@link #polledArrival} holds a request being filed (a delivery inside it gets a new one). */
-    private boolean polledArrivalBusy;
+    /** The records of arriving requests (program thread). */
+    private final ArrivalRecords records = new ArrivalRecords();
     private int nextCommId = 1;
     /** Steps between two polls of the core while the mailbox carries the traffic (see {@link #progress}). */
     private static final int AM_POLL_EVERY = 8;
@@ -413,61 +411,31 @@ final class Engine {
             deliveries.add(() -> arrivals(queued.commId).arrive(queued));
             return;
         }
-        boolean reused = in == polledArrival;
-        polledArrivalBusy |= reused;
+        boolean reused = records.filing(in);
         try {
             Arrivals a = arrivals(in.commId);
             if (kind != Wire.MESSAGE && serviceNow(a, in)) {
                 return;
             }
-            a.arrive(queuedCopy(in));
+            a.arrive(records.queuedCopy(in));
         } finally {
             if (reused) {
-                polledArrivalBusy = false;
-                in.forgetReferences(); // keeps no slot or layout alive
+                records.filed();
             }
         }
     }
 
-    /** Records on the free list, and how many: see {@link #recycle}. */
-    private Incoming freeArrivals;
-    private int freeArrivalCount;
-    private static final int MAX_FREE_ARRIVALS = 256;
-
-    /** A copy of {@code in} to queue (program thread), made in a record from the free list when it has one. */
-    private Incoming queuedCopy(Incoming in) {
-        Incoming q = freeArrivals;
-        if (q == null) {
-            q = new Incoming(false);
-        } else {
-            freeArrivals = q.nextFree;
-            q.nextFree = null;
-            freeArrivalCount--;
-        }
-        return q.fillFrom(in);
-    }
-
-    /**
-     * A queued arrival was serviced and nothing keeps it (program thread): its record goes on the
-     * free list for the next request that must be queued, up to {@link #MAX_FREE_ARRIVALS}.
-     */
+    /** A queued arrival was serviced and nothing keeps it (program thread): see {@link ArrivalRecords#recycle}. */
     void recycle(Incoming in) {
-        if (in == polledArrival || freeArrivalCount >= MAX_FREE_ARRIVALS) {
-            return;
-        }
-        in.forgetReferences(); // keeps only its data buffer
-        in.nextFree = freeArrivals;
-        freeArrivals = in;
-        freeArrivalCount++;
+        records.recycle(in);
     }
 
     /**
      * The record to fill for a request that arrived: for one the mailbox delivered on the program's
-     * thread, the engine's one reused record (serviced at once, or copied by {@link Incoming#detached}
-     * to be queued), so that such a request allocates nothing; otherwise a new one.
+     * thread, the engine's refilled one (so that it allocates nothing); for a handler's, a new one.
      */
     private Incoming arrival(boolean polled) {
-        return polled && !polledArrivalBusy ? polledArrival : new Incoming(false);
+        return polled ? records.forDelivery() : new Incoming(false);
     }
 
     /**

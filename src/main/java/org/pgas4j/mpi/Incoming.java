@@ -33,8 +33,8 @@ final class Incoming {
     /** With {@link Wire#ORIGIN_LAYOUT}: the origin datatype's layout, else null. */
     TypeMap originMap;
     /**
-     * Whether this is the engine's one record of the request being delivered from the mailbox
-     * (refilled for every such request), which nothing may keep: a queued copy is made of it.
+     * Whether this is the one record {@link ArrivalRecords} refills for each request the mailbox
+     * delivers, which nothing may keep: a queued copy is made of it.
      */
     final boolean reused;
     /** The data of the arrivals this record held while queued, kept for the next ({@link #fillFrom}). */
