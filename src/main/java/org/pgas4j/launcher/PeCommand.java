@@ -47,9 +47,41 @@ final class PeCommand {
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
+    /**
+     * Compiles in the foreground: a thread that asks for a method's compilation waits for it
+     * instead of running on in slower code beside the compiler.
+     */
+    static final String FOREGROUND_COMPILATION = "-XX:-BackgroundCompilation";
+
+    /**
+     * The JVM options a PE gets for how its host is shared: {@link #FOREGROUND_COMPILATION} when a
+     * job runs only on this host with no more PEs than it has cores, else none. With a core per PE
+     * and PEs that wait by spinning, a compiler thread in the background takes its core from a PE
+     * that the others wait for; compiling in the foreground gives it the core of the PE that waits
+     * for it (2 PEs on 2 cores: the first 65,536 steps of {@code bench warmup}'s lock-step loop
+     * 1.5-3.0 us a step against 3.0-4.6). With more PEs than cores it is the other way round: a PE
+     * waiting for its compilation also waits behind the other runnable threads (a 16-PE start-up job
+     * on 2 cores 1.53-1.62 s against 1.26-1.37), so the JDK's default stays. A user's own
+     * {@code -XX:+BackgroundCompilation} comes later and wins. docs/benchmarks.md, "Compiling in the
+     * foreground".
+     *
+     * @param pesHere the job's PEs on this host
+     * @param hosts how many hosts the job runs on
+     * @param cores this host's cores
+     */
+    static List<String> sharingOptions(int pesHere, int hosts, int cores) {
+        return hosts == 1 && pesHere <= cores ? List.of(FOREGROUND_COMPILATION) : List.of();
+    }
+
     /** The command of one PE process. */
     static List<String> forPe(ProgramCheck.Program program, RunOptions options) {
+        return forPe(program, options, List.of());
+    }
+
+    /** The command of one PE process with {@code sharing} ({@link #sharingOptions}) after pgas4j's own options. */
+    static List<String> forPe(ProgramCheck.Program program, RunOptions options, List<String> sharing) {
         List<String> cmd = jvm(program, options);
+        cmd.addAll(2 + BASE_JVM_OPTIONS.size(), sharing);
         if (program.modular()) {
             cmd.add("--add-modules");
             cmd.add(ModuleCheck.PGAS4J_MODULE);

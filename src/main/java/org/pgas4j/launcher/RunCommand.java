@@ -95,7 +95,8 @@ final class RunCommand {
                         hosts.rendezvousAddress());
                 server.start();
                 pes = new PeProcess[options.np()];
-                List<String> command = PeCommand.forPe(program, options);
+                List<String> command = PeCommand.forPe(program, options, PeCommand.sharingOptions(options.np(),
+                        hosts.nodeCount(), Runtime.getRuntime().availableProcessors()));
                 for (int rank = 0; rank < pes.length; rank++) {
                     Placement.Slot slot = hosts.slot(rank);
                     Map<String, String> env = new java.util.LinkedHashMap<>(hosts.forwarded());

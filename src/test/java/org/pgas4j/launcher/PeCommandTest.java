@@ -18,6 +18,23 @@ class PeCommandTest {
             new ProgramCheck.Program("demo.app.Main", List.of(), "demo.app", List.of("/mods", "/self"));
 
     @Test
+    void aJobThatGivesEveryPeACoreOfOneHostCompilesInTheForeground() {
+        assertEquals(List.of(PeCommand.FOREGROUND_COMPILATION), PeCommand.sharingOptions(2, 1, 2));
+        assertEquals(List.of(PeCommand.FOREGROUND_COMPILATION), PeCommand.sharingOptions(1, 1, 64));
+        assertEquals(List.of(), PeCommand.sharingOptions(3, 1, 2), "more PEs than cores");
+        assertEquals(List.of(), PeCommand.sharingOptions(16, 1, 2));
+        assertEquals(List.of(), PeCommand.sharingOptions(2, 2, 8), "across hosts, whose cores are not known here");
+        // After pgas4j's own options, before the user's, who may turn it back: -XX:+BackgroundCompilation.
+        RunOptions o = RunOptions.parse(List.of("-np", "2", "-XX:+BackgroundCompilation", "-cp", "app.jar",
+                "org.example.Main"));
+        List<String> cmd = PeCommand.forPe(CLASS_PATH_PROGRAM, o, PeCommand.sharingOptions(2, 1, 2));
+        int base = 2 + PeCommand.BASE_JVM_OPTIONS.size();
+        assertEquals(PeCommand.FOREGROUND_COMPILATION, cmd.get(base), cmd::toString);
+        assertTrue(cmd.indexOf("-XX:+BackgroundCompilation") > base, cmd::toString);
+        assertEquals(cmd.size() - 1, PeCommand.forPe(CLASS_PATH_PROGRAM, o).size(), "none without the sharing options");
+    }
+
+    @Test
     void aClassPathProgramRunsWithTheUnnamedModuleAllowedNativeAccess() {
         RunOptions o = RunOptions.parse(List.of("-np", "2", "-Dx=y", "-ea", "-cp", "app.jar", "org.example.Main", "a"));
         List<String> cmd = PeCommand.forPe(CLASS_PATH_PROGRAM, o);
