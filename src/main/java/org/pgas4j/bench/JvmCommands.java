@@ -68,13 +68,28 @@ final class JvmCommands {
      * {@code --no-aot}.
      */
     static boolean runtimeAotCache() {
-        Path first = Path.of(classPath().split(File.pathSeparator)[0]).toAbsolutePath();
-        return first.toString().endsWith(".jar") && java.nio.file.Files.isRegularFile(runtimeAotFile());
+        return firstClassPathEntry().toString().endsWith(".jar") && Files.isRegularFile(runtimeAotFile());
     }
 
     /** Where pgas4j's own AOT cache is when there is one: next to the jar first on the class path. */
     private static Path runtimeAotFile() {
-        return Path.of(classPath().split(File.pathSeparator)[0]).toAbsolutePath().resolveSibling("pgas4j-runtime.aot");
+        return firstClassPathEntry().resolveSibling("pgas4j-runtime.aot");
+    }
+
+    /** The first entry of this JVM's class path (pgas4j's jar, when it runs from one), absolute. */
+    private static Path firstClassPathEntry() {
+        return Path.of(classPath().split(File.pathSeparator)[0]).toAbsolutePath();
+    }
+
+    /** This JVM's {@code -Dpgas4j.*} settings as options, in name order, for the JVMs it starts. */
+    private static List<String> pgas4jSettings() {
+        List<String> options = new ArrayList<>();
+        for (String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
+            if (name.startsWith("pgas4j.")) {
+                options.add("-D" + name + "=" + System.getProperty(name));
+            }
+        }
+        return options;
     }
 
     /** A plain JVM running {@code mainClass} with {@code args}: no launcher, no pgas4j job. */
@@ -137,11 +152,7 @@ final class JvmCommands {
             cmd.add("-XX:AOTCache=" + runtimeAotFile());
             cmd.add("-Xlog:aot*=off,cds*=off");
         }
-        for (String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
-            if (name.startsWith("pgas4j.")) {
-                cmd.add("-D" + name + "=" + System.getProperty(name));
-            }
-        }
+        cmd.addAll(pgas4jSettings());
         String cp = classPath();
         cmd.addAll(List.of("-cp", cp, Launcher.class.getName(), "run", "-np", Integer.toString(pes),
                 "--transport", transport, "--timeout", Long.toString(timeoutSeconds),
@@ -160,7 +171,7 @@ final class JvmCommands {
      * null when the classes do not run from such a jar.
      */
     static Path binPgas4j() {
-        Path first = Path.of(classPath().split(File.pathSeparator)[0]).toAbsolutePath();
+        Path first = firstClassPathEntry();
         Path script = first.getParent() == null || first.getParent().getParent() == null ? null
                 : first.getParent().getParent().resolve("bin").resolve("pgas4j");
         return first.toString().endsWith(".jar") && script != null && Files.isExecutable(script) ? script : null;
@@ -173,11 +184,7 @@ final class JvmCommands {
     static List<String> pmixExecJob(int pes, Class<?> mainClass) {
         List<String> cmd = new ArrayList<>(List.of("srun", "--mpi=pmix", "-n", Integer.toString(pes),
                 binPgas4j().toString()));
-        for (String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
-            if (name.startsWith("pgas4j.")) {
-                cmd.add("-D" + name + "=" + System.getProperty(name));
-            }
-        }
+        cmd.addAll(pgas4jSettings());
         cmd.addAll(List.of("exec", "-Dpgas4j.transport=" + TRANSPORT, "-Dpgas4j.segment.size=" + RmaPlan.SEGMENT_SIZE,
                 mainClass.getName()));
         return cmd;
@@ -196,11 +203,7 @@ final class JvmCommands {
             cmd.add("-XX:AOTCache=" + runtimeAotFile());
             cmd.add("-Xlog:aot*=off,cds*=off");
         }
-        for (String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
-            if (name.startsWith("pgas4j.")) {
-                cmd.add("-D" + name + "=" + System.getProperty(name));
-            }
-        }
+        cmd.addAll(pgas4jSettings());
         cmd.addAll(List.of("-Dpgas4j.transport=" + TRANSPORT, "-Dpgas4j.segment.size=" + RmaPlan.SEGMENT_SIZE,
                 "-cp", classPath(), mainClass.getName()));
         return cmd;

@@ -95,17 +95,8 @@ final class Buffers {
                 || !describes(type, buf)) {
             return false;
         }
-        long length = switch (buf) {
-            case byte[] a -> a.length;
-            case char[] a -> 2L * a.length;
-            case short[] a -> 2L * a.length;
-            case int[] a -> 4L * a.length;
-            case long[] a -> 8L * a.length;
-            case float[] a -> 4L * a.length;
-            case double[] a -> 8L * a.length;
-            default -> -1;
-        };
-        return length >= 0 && count <= length / type.map.extent;
+        long length = java.lang.reflect.Array.getLength(buf) * elementLayout(buf).byteSize();
+        return count <= length / type.map.extent;
     }
 
     /**
@@ -113,16 +104,8 @@ final class Buffers {
      * primitive array that {@link #arrayFits} accepted, read in native byte order.
      */
     static void copyArrayFrom(MemorySegment src, long at, Object array, long bytes) {
-        switch (array) {
-            case byte[] a -> MemorySegment.copy(src, ValueLayout.JAVA_BYTE, at, a, 0, (int) bytes);
-            case char[] a -> MemorySegment.copy(src, ValueLayout.JAVA_CHAR_UNALIGNED, at, a, 0, (int) (bytes / 2));
-            case short[] a -> MemorySegment.copy(src, ValueLayout.JAVA_SHORT_UNALIGNED, at, a, 0, (int) (bytes / 2));
-            case int[] a -> MemorySegment.copy(src, ValueLayout.JAVA_INT_UNALIGNED, at, a, 0, (int) (bytes / 4));
-            case long[] a -> MemorySegment.copy(src, ValueLayout.JAVA_LONG_UNALIGNED, at, a, 0, (int) (bytes / 8));
-            case float[] a -> MemorySegment.copy(src, ValueLayout.JAVA_FLOAT_UNALIGNED, at, a, 0, (int) (bytes / 4));
-            case double[] a -> MemorySegment.copy(src, ValueLayout.JAVA_DOUBLE_UNALIGNED, at, a, 0, (int) (bytes / 8));
-            default -> throw new IllegalArgumentException("not a primitive array: " + array);
-        }
+        ValueLayout element = elementLayout(array);
+        MemorySegment.copy(src, element, at, array, 0, (int) (bytes / element.byteSize()));
     }
 
     /**
@@ -130,16 +113,22 @@ final class Buffers {
      * to {@code dst} at {@code at} (any alignment), in native byte order as its segment would hold them.
      */
     static void copyArray(Object array, MemorySegment dst, long at, long bytes) {
-        switch (array) {
-            case byte[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_BYTE, at, (int) bytes);
-            case char[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_CHAR_UNALIGNED, at, (int) (bytes / 2));
-            case short[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_SHORT_UNALIGNED, at, (int) (bytes / 2));
-            case int[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_INT_UNALIGNED, at, (int) (bytes / 4));
-            case long[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_LONG_UNALIGNED, at, (int) (bytes / 8));
-            case float[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_FLOAT_UNALIGNED, at, (int) (bytes / 4));
-            case double[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_DOUBLE_UNALIGNED, at, (int) (bytes / 8));
+        ValueLayout element = elementLayout(array);
+        MemorySegment.copy(array, 0, dst, element, at, (int) (bytes / element.byteSize()));
+    }
+
+    /** The unaligned layout of a primitive array's elements (not {@code boolean[]}), in native byte order. */
+    private static ValueLayout elementLayout(Object array) {
+        return switch (array) {
+            case byte[] a -> ValueLayout.JAVA_BYTE;
+            case char[] a -> ValueLayout.JAVA_CHAR_UNALIGNED;
+            case short[] a -> ValueLayout.JAVA_SHORT_UNALIGNED;
+            case int[] a -> ValueLayout.JAVA_INT_UNALIGNED;
+            case long[] a -> ValueLayout.JAVA_LONG_UNALIGNED;
+            case float[] a -> ValueLayout.JAVA_FLOAT_UNALIGNED;
+            case double[] a -> ValueLayout.JAVA_DOUBLE_UNALIGNED;
             default -> throw new IllegalArgumentException("not a primitive array: " + array);
-        }
+        };
     }
 
     private static MemorySegment segmentOf(Object buf, Datatype type, String op) {

@@ -77,16 +77,7 @@ final class Incoming {
      * copied out of the payload it came in, valid only while it is delivered.
      */
     Incoming detached() {
-        if (data == null && !reused) {
-            return this;
-        }
-        MemorySegment copy = null;
-        if (data != null) {
-            copy = MemorySegment.ofArray(new byte[(int) bytes]);
-            MemorySegment.copy(data, dataAt, copy, 0, bytes);
-        }
-        return new Incoming(false).set(kind, commId, tag, seq, epoch, requestId, flags, sourceJob, disp, targetCount,
-                bytes, originOffset, map, copy, 0, checksum, originMap);
+        return data == null && !reused ? this : new Incoming(false).fillFrom(this);
     }
 
     /**
