@@ -74,6 +74,60 @@ class DirectCopyPathTest {
         world.barrier();
     }
 
+    /**
+     * Array puts and gets of each element type around the memmove threshold, each made twice (the
+     * second goes through {@code ArrayMemmove}'s kept view of the array): every element arrives and
+     * comes back, and the bytes around the remote range stay as they were.
+     */
+    @PgasTest(pes = {2, 3}, transport = PgasTest.Transport.SHM, properties = "pgas4j.segment.size=1m",
+            timeoutSeconds = 120)
+    void arrayPutsAndGetsAroundTheThresholdArriveWhole(Client c, Team world, @Rank int rank) {
+        long t = HostCopy.memmoveMin();
+        Rma rma = c.rma();
+        int peer = (rank + 1) % world.size();
+        long remote = 4093; // unaligned in the peer's segment
+        for (int longs : new int[] {(int) (t / 8) - 1, (int) (t / 8), (int) (t / 8) + 1, (int) t + 5}) {
+            long[] src = new long[longs + 3];
+            for (int i = 0; i < src.length; i++) {
+                src[i] = i * 0x9E3779B97F4A7C15L + rank;
+            }
+            for (int repeat = 0; repeat < 2; repeat++) {
+                rma.put(world, peer, remote, src, 3, longs);
+                long[] back = new long[longs + 2];
+                rma.get(world, peer, remote, back, 1, longs);
+                rma.get(world, peer, remote, back, 1, longs); // the second get goes through the view
+                assertArrayEquals(java.util.Arrays.copyOfRange(src, 3, 3 + longs),
+                        java.util.Arrays.copyOfRange(back, 1, 1 + longs), longs + " longs, round " + repeat);
+                assertEquals(0, back[0]);
+                assertEquals(0, back[longs + 1]);
+            }
+            byte[] bytes = new byte[longs * 8 + 1];
+            java.util.Arrays.fill(bytes, (byte) (0x11 * (rank + 1)));
+            rma.put(world, peer, remote - 1, bytes, 1, longs * 8);
+            rma.put(world, peer, remote - 1, bytes, 1, longs * 8);
+            byte[] around = new byte[longs * 8 + 2];
+            rma.get(world, peer, remote - 2, around, 0, around.length);
+            assertEquals((byte) 0x11 * (rank + 1), around[1]);
+            assertEquals((byte) 0x11 * (rank + 1), around[around.length - 2]);
+            world.barrier(); // every PE checked its peer's range before the next size is put there
+        }
+        int[] ints = new int[(int) t];
+        java.util.Arrays.setAll(ints, i -> i ^ rank);
+        double[] doubles = new double[(int) t / 4];
+        java.util.Arrays.setAll(doubles, i -> i * 0.5 + rank);
+        for (int repeat = 0; repeat < 2; repeat++) {
+            rma.put(world, peer, 8, ints, 0, ints.length);
+            int[] ib = new int[ints.length];
+            rma.get(world, peer, 8, ib, 0, ib.length);
+            assertArrayEquals(ints, ib);
+            rma.put(world, peer, 8, doubles, 0, doubles.length);
+            double[] db = new double[doubles.length];
+            rma.get(world, peer, 8, db, 0, db.length);
+            assertArrayEquals(doubles, db);
+        }
+        world.barrier();
+    }
+
     @PgasTest(pes = 2, transport = PgasTest.Transport.SHM, properties = "pgas4j.segment.size=1m", timeoutSeconds = 120)
     void theSegmentsEndIsReachedAndNeverCrossed(Client c, Team world, @Rank int rank) {
         long t = HostCopy.memmoveMin();

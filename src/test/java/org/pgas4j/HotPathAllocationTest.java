@@ -16,15 +16,21 @@ import org.pgas4j.transport.local.LocalJob;
  * Put, get and barrier allocate nothing once warm, through the world team and through a team
  * pair, and on a team over client scratch: measured with the JVM's per-thread allocation counter
  * over many operations on a 2-PE in-JVM job (the same direct path as shm). The puts and gets
- * include 64 KiB ones between native segments, which copy with {@code memmove}.
+ * include 64 KiB ones between native segments, which copy with {@code memmove}, and 64 KiB array
+ * puts and gets, some repeated (those copy with {@code memmove} through a kept view of the array,
+ * {@code ArrayMemmove}), some not. Each figure is the least of {@link #WINDOWS} windows: a one-off
+ * event of the JVM inside a window (a deoptimization, a class initialized on a path reached late)
+ * has been seen to add 80 KB to one of them, once in a few jobs, while an allocation per operation
+ * would add megabytes to every one.
  */
 @Timeout(120)
 class HotPathAllocationTest {
     private static final int WARM_UP = 200_000;
-    private static final int MEASURED = 100_000;
+    private static final int MEASURED = 50_000;
+    private static final int WINDOWS = 3;
     /** The large put and get: above the memmove threshold (32 KiB by default). */
     private static final int LARGE = 64 * 1024;
-    /** Large array puts and gets (arrays copy with MemorySegment.copy at every size). */
+    /** Large array puts and gets. */
     private static final byte[] BYTES = new byte[LARGE];
     private static final long[] LONGS = new long[LARGE / 8];
 
@@ -50,15 +56,8 @@ class HotPathAllocationTest {
                     for (int i = 0; i < 1000; i++) {
                         w.barrier();
                     }
-                    long before = allocatedByThisThread();
-                    run(rma, w, peer, buf, array, MEASURED);
-                    long afterRma = allocatedByThisThread();
-                    for (int i = 0; i < 2000; i++) {
-                        w.barrier();
-                    }
-                    long afterBarrier = allocatedByThisThread();
-                    bytes.put("rma PE " + w.rank(), afterRma - before);
-                    bytes.put("barrier PE " + w.rank(), afterBarrier - afterRma);
+                    bytes.put("rma PE " + w.rank(), least(() -> run(rma, w, peer, buf, array, MEASURED)));
+                    bytes.put("barrier PE " + w.rank(), least(() -> barriers(w, 2000)));
                     // The same through a team pair and on a team over client scratch (dup).
                     Team pair = c.pair(c.primordialEndpoint(), 0);
                     Team dup = w.dup(TeamScratch.symmetric(512 * 1024, w.dupScratchSize(true)));
@@ -66,21 +65,13 @@ class HotPathAllocationTest {
                     for (int i = 0; i < 1000; i++) {
                         dup.barrier();
                     }
-                    long beforePair = allocatedByThisThread();
-                    run(rma, pair, peer, buf, array, MEASURED);
-                    long afterPair = allocatedByThisThread();
-                    for (int i = 0; i < 2000; i++) {
-                        dup.barrier();
-                    }
-                    long afterDupBarrier = allocatedByThisThread();
-                    bytes.put("rma through a pair PE " + w.rank(), afterPair - beforePair);
-                    bytes.put("barrier of a dup PE " + w.rank(), afterDupBarrier - afterPair);
+                    bytes.put("rma through a pair PE " + w.rank(), least(() -> run(rma, pair, peer, buf, array, MEASURED)));
+                    bytes.put("barrier of a dup PE " + w.rank(), least(() -> barriers(dup, 2000)));
                     // And through a resolved handle (Rma.peer), with the handle's atomics.
                     Peer handle = rma.peer(w, peer);
                     runPeer(rma, c.atomics(), handle, array, WARM_UP);
-                    long beforePeer = allocatedByThisThread();
-                    runPeer(rma, c.atomics(), handle, array, MEASURED);
-                    bytes.put("rma and atomics through a Peer PE " + w.rank(), allocatedByThisThread() - beforePeer);
+                    bytes.put("rma and atomics through a Peer PE " + w.rank(),
+                            least(() -> runPeer(rma, c.atomics(), handle, array, MEASURED)));
                     dup.destroy();
                 }
             });
@@ -94,6 +85,23 @@ class HotPathAllocationTest {
         // A handful of bytes of noise (a JIT deoptimisation, a TLAB refill record) is tolerated;
         // one allocation per operation would be megabytes.
         bytes.forEach((what, b) -> assertTrue(b < 16 * 1024, what + " allocated " + b + " bytes: " + bytes));
+    }
+
+    /** The least a thread allocated over {@link #WINDOWS} runs of {@code body} (each run collective). */
+    private static long least(Runnable body) {
+        long least = Long.MAX_VALUE;
+        for (int i = 0; i < WINDOWS; i++) {
+            long before = allocatedByThisThread();
+            body.run();
+            least = Math.min(least, allocatedByThisThread() - before);
+        }
+        return least;
+    }
+
+    private static void barriers(Team team, int count) {
+        for (int i = 0; i < count; i++) {
+            team.barrier();
+        }
     }
 
     private static void run(Rma rma, Team w, int peer, MemorySegment buf, long[] array, int iterations) {
@@ -113,6 +121,8 @@ class HotPathAllocationTest {
                 rma.putNBI(w, peer, 131072, LONGS, 0, LONGS.length);
                 rma.get(w, peer, 131072, BYTES, 5, LARGE - 5);
                 rma.get(w, peer, 131072 + 8, LONGS, 1, LONGS.length - 1);
+                rma.get(w, peer, 131072 + 8, LONGS, 1, LONGS.length - 1); // a repeat: through the kept view
+                rma.put(w, peer, 131072 + 3, BYTES, 1, LARGE - 1);
             }
             if ((i & 1023) == 0) {
                 rma.waitNbi();

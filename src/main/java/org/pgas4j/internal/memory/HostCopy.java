@@ -53,6 +53,11 @@ public final class HostCopy {
         private static final MemorySegment ADDRESS = Linker.nativeLinker().defaultLookup().find("memmove").orElse(null);
     }
 
+    /** The C library's {@code memmove}, or null where it has none (then {@link #memmoveMin()} is 0). */
+    static MemorySegment memmoveAddress() {
+        return MemmoveSymbol.ADDRESS;
+    }
+
     /** Binds {@link MemmoveSymbol#ADDRESS}, which is there: nothing calls this otherwise. */
     private static MethodHandle bind() {
         // void *memmove(void *dst, const void *src, size_t n), the result ignored; two more pointer

@@ -1,0 +1,273 @@
+package org.pgas4j.internal.memory;
+
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.ref.WeakReference;
+import java.util.Objects;
+
+/**
+ * Large copies between a Java array and a native segment through the C library's {@code memmove}
+ * (a {@linkplain Linker.Option#critical(boolean) critical} downcall with heap access), where it was
+ * measured 25-35 % faster than {@link MemorySegment#copy} on this project's machines from about
+ * 28 KiB (blocks past the L1 cache) to 256 KiB, and level from 1 MiB (docs/benchmarks.md, "Array
+ * puts and gets on memmove").
+ *
+ * <p>A downcall reads an array only through a heap {@link MemorySegment} that starts where the
+ * copy starts, and making one per copy allocates (escape analysis removes it in some JVMs and not
+ * in others: docs/benchmarks.md). So each instance keeps a few such views, each made once for an
+ * (array, offset) and reused while the array lives: a copy whose (array, offset) has a view goes
+ * through {@code memmove}; any other copy returns {@code false} and the caller copies with
+ * {@link MemorySegment#copy}, allocating nothing. A view is made, on that copy, only when the
+ * same (array, offset) was also the previous copy's that had none: a program that repeats its
+ * transfers gets the fast path from the second, one that cycles through many buffers never pays
+ * for views it would not reuse. The views are held weakly, as are their arrays: an instance keeps
+ * no array of the program's alive.
+ *
+ * <p>The path's one-off costs are paid with an instance's first view, not at some later copy:
+ * binding the downcalls, and the JDK's customization of each method handle that it calls from
+ * code the JIT has not inlined (a class spun per handle at its 128th such call, 40-80 KB
+ * allocated at once), forced by calls that copy nothing.
+ *
+ * <p>Copies above {@link #UP_TO} bytes are left to the caller: no gain was measured there, and a
+ * critical call holds off the garbage collector for the whole copy.
+ *
+ * <p>An instance may be used by several threads: the views are immutable and published whole,
+ * and a race on the bookkeeping at worst costs one view made twice or one copy made the slow way.
+ */
+public final class ArrayMemmove {
+    /** The smallest copy this class takes: {@link HostCopy#memmoveMin()}, or never when that is 0. */
+    public static final long FROM = HostCopy.memmoveMin() == 0 ? Long.MAX_VALUE : HostCopy.memmoveMin();
+    /** The largest copy this class takes. */
+    public static final long UP_TO = 1L << 20;
+    private static final int VIEWS = 4;
+
+    /** One view: which array and byte offset it starts at, both held weakly. */
+    private record View(WeakReference<Object> array, long offset, WeakReference<MemorySegment> segment) {
+    }
+
+    private static final MethodHandle TO_NATIVE_HERE;
+    private static final MethodHandle FROM_NATIVE_HERE;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            MethodType shape = MethodType.methodType(boolean.class, Object.class, long.class, MemorySegment.class,
+                    long.class, long.class);
+            TO_NATIVE_HERE = lookup.findVirtual(ArrayMemmove.class, "copyToNative", shape);
+            FROM_NATIVE_HERE = lookup.findVirtual(ArrayMemmove.class, "copyFromNative", shape);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /*
+     * The two copies, bound to this instance and held in instance fields, which the JIT does not
+     * treat as constants: a call through them stays a call. Inlined, the view lookup and the
+     * downcall grew every caller's compiled code past what the JIT inlines further, and a 2-PE
+     * job's 8-byte put rate fell from 175 to 120 M/s (bench shmem, put_mr).
+     */
+    private final MethodHandle toNativeOutOfLine = TO_NATIVE_HERE.bindTo(this);
+    private final MethodHandle fromNativeOutOfLine = FROM_NATIVE_HERE.bindTo(this);
+    /**
+     * Calls through a handle that is not a constant count towards the JDK's customization of that
+     * handle (java.lang.invoke.MethodHandle.CUSTOMIZE_THRESHOLD, 127 by default), which spins a
+     * class for it, 40-80 KB allocated at once: made to happen with this instance's first view.
+     */
+    private static final int CUSTOMIZE_CALLS = 128;
+    private boolean customized;
+    private final View[] views = new View[VIEWS];
+    private int nextVictim;
+    /** The last copy that found no view: its array's identity hash and its offset. */
+    private int missHash;
+    private long missOffset = -1;
+
+    /** Handles bound on first use: each call shape costs a PE about 20 ms of generated code. */
+    private static final class Handles {
+        private static final MethodHandle TO_NATIVE = bind(JAVA_LONG, ValueLayout.ADDRESS);
+        private static final MethodHandle FROM_NATIVE = bind(ValueLayout.ADDRESS, JAVA_LONG);
+        /** Eight bytes of native memory for the calls that copy nothing ({@link #customizeHandles}). */
+        private static final MemorySegment SCRATCH = Arena.global().allocate(8);
+
+        // void *memmove(void *dst, const void *src, size_t n), the result ignored, and the native
+        // segment as a fourth argument memmove does not read, so that the linker checks that it is
+        // alive and accessible from this thread and keeps its arena acquired for the call.
+        private static MethodHandle bind(ValueLayout dst, ValueLayout src) {
+            return Linker.nativeLinker().downcallHandle(HostCopy.memmoveAddress(),
+                    FunctionDescriptor.ofVoid(dst, src, JAVA_LONG, ValueLayout.ADDRESS), Linker.Option.critical(true));
+        }
+    }
+
+    /**
+     * Whether a copy of {@code bytes} is one this class may take.
+     *
+     * @param bytes the copy's length
+     * @return whether it is from {@link #FROM} to {@link #UP_TO} bytes
+     */
+    public static boolean sizeFits(long bytes) {
+        return bytes >= FROM && bytes <= UP_TO;
+    }
+
+    /**
+     * Copies {@code bytes} bytes of a primitive array, from byte {@code arrayOffset} of its
+     * elements, into the native segment {@code dst} at {@code dstOffset}, when a view of the array
+     * at that offset is kept or is made now (see the class comment). The caller has checked both
+     * ranges and that {@code bytes} {@linkplain #sizeFits fits}; the array's elements are copied in
+     * the machine's byte order.
+     *
+     * @param array the source, a primitive array
+     * @param arrayOffset the byte offset of the first byte copied (index times element size)
+     * @param dst the destination, a native, writable segment
+     * @param dstOffset where in {@code dst} the bytes go
+     * @param bytes how many bytes
+     * @return whether the copy was made; {@code false} leaves everything untouched
+     * @throws IndexOutOfBoundsException when a range is outside the array or {@code dst}
+     * @throws IllegalStateException when {@code dst}'s arena is closed
+     * @throws WrongThreadException when {@code dst} is confined to another thread
+     */
+    public boolean toNative(Object array, long arrayOffset, MemorySegment dst, long dstOffset, long bytes) {
+        try {
+            return (boolean) toNativeOutOfLine.invokeExact(array, arrayOffset, dst, dstOffset, bytes);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new AssertionError("ArrayMemmove.toNative threw " + e, e);
+        }
+    }
+
+    private boolean copyToNative(Object array, long arrayOffset, MemorySegment dst, long dstOffset, long bytes) {
+        if (array == null) {
+            return false;
+        }
+        MemorySegment view = view(array, arrayOffset);
+        if (view == null || !dst.isNative() || dst.isReadOnly()) {
+            return false;
+        }
+        // The caller's checks, repeated where they cost nothing: no write may leave either range.
+        Objects.checkFromIndexSize(0, bytes, view.byteSize());
+        Objects.checkFromIndexSize(dstOffset, bytes, dst.byteSize());
+        try {
+            Handles.TO_NATIVE.invokeExact(dst.address() + dstOffset, view, bytes, dst);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new AssertionError("memmove threw " + e, e);
+        }
+        return true;
+    }
+
+    /**
+     * Copies {@code bytes} bytes of the native segment {@code src} from {@code srcOffset} into a
+     * primitive array from byte {@code arrayOffset} of its elements, under the same conditions as
+     * {@link #toNative}.
+     *
+     * @param src the source, a native segment
+     * @param srcOffset where in {@code src} the bytes start
+     * @param array the destination, a primitive array
+     * @param arrayOffset the byte offset in the array's elements of the first byte written
+     * @param bytes how many bytes
+     * @return whether the copy was made; {@code false} leaves everything untouched
+     * @throws IndexOutOfBoundsException when a range is outside {@code src} or the array
+     * @throws IllegalStateException when {@code src}'s arena is closed
+     * @throws WrongThreadException when {@code src} is confined to another thread
+     */
+    public boolean fromNative(MemorySegment src, long srcOffset, Object array, long arrayOffset, long bytes) {
+        try {
+            return (boolean) fromNativeOutOfLine.invokeExact(array, arrayOffset, src, srcOffset, bytes);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new AssertionError("ArrayMemmove.fromNative threw " + e, e);
+        }
+    }
+
+    private boolean copyFromNative(Object array, long arrayOffset, MemorySegment src, long srcOffset, long bytes) {
+        if (array == null) {
+            return false;
+        }
+        MemorySegment view = view(array, arrayOffset);
+        if (view == null || !src.isNative()) {
+            return false;
+        }
+        Objects.checkFromIndexSize(0, bytes, view.byteSize());
+        Objects.checkFromIndexSize(srcOffset, bytes, src.byteSize());
+        try {
+            Handles.FROM_NATIVE.invokeExact(view, src.address() + srcOffset, bytes, src);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new AssertionError("memmove threw " + e, e);
+        }
+        return true;
+    }
+
+    /** The kept view of {@code array} from {@code offset}, one made now, or null (no allocation then). */
+    private MemorySegment view(Object array, long offset) {
+        View[] vs = views;
+        for (View v : vs) {
+            if (v != null && v.offset == offset && v.array.get() == array) {
+                MemorySegment s = v.segment.get();
+                if (s != null) {
+                    return s;
+                }
+            }
+        }
+        int hash = System.identityHashCode(array);
+        if (hash != missHash || offset != missOffset) {
+            missHash = hash;
+            missOffset = offset;
+            return null;
+        }
+        missOffset = -1;
+        if (!customized) {
+            customizeHandles();
+        }
+        MemorySegment s = wholeArray(array).asSlice(offset);
+        int victim = nextVictim;
+        vs[victim] = new View(new WeakReference<>(array), offset, new WeakReference<>(s));
+        nextVictim = (victim + 1) % VIEWS;
+        return s;
+    }
+
+    /**
+     * The one-off costs of the fast path, paid with the first view rather than at an arbitrary later
+     * copy: the downcalls' binding, and the customization of the two handles (calls with no array,
+     * which return at once).
+     */
+    private void customizeHandles() {
+        customized = true;
+        MemorySegment onHeap = MemorySegment.ofArray(new byte[8]);
+        MemorySegment offHeap = Handles.SCRATCH;
+        try {
+            for (int i = 0; i < CUSTOMIZE_CALLS; i++) {
+                boolean to = (boolean) toNativeOutOfLine.invokeExact((Object) null, 0L, offHeap, 0L, 0L);
+                boolean from = (boolean) fromNativeOutOfLine.invokeExact((Object) null, 0L, offHeap, 0L, 0L);
+                // The downcalls too, each copying nothing.
+                Handles.TO_NATIVE.invokeExact(offHeap.address(), onHeap, 0L, offHeap);
+                Handles.FROM_NATIVE.invokeExact(onHeap, offHeap.address(), 0L, offHeap);
+            }
+        } catch (Throwable e) {
+            throw new AssertionError("a call that copies nothing threw " + e, e);
+        }
+    }
+
+    private static MemorySegment wholeArray(Object array) {
+        return switch (array) {
+            case byte[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case char[] a -> MemorySegment.ofArray(a);
+            default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass().getName());
+        };
+    }
+}

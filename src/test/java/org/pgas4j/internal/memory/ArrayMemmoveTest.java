@@ -1,0 +1,205 @@
+package org.pgas4j.internal.memory;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.ref.WeakReference;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@link ArrayMemmove}: which copies it takes (a repeated (array, offset) from its second copy,
+ * never a cycle of buffers that does not repeat, the sizes of {@link ArrayMemmove#sizeFits}), that
+ * every byte it copies lands where {@link MemorySegment#copy} would put it, for each primitive
+ * element type and at unaligned offsets, that it keeps no array of the program alive, and its
+ * refusals: ranges past either end, a closed arena, another thread's segment, a read-only or heap
+ * destination, all before anything is written.
+ */
+@Timeout(60)
+class ArrayMemmoveTest {
+    private static final int SIZE = 64 * 1024;
+
+    private static byte[] pattern(int size, int seed) {
+        byte[] a = new byte[size];
+        for (int i = 0; i < size; i++) {
+            a[i] = (byte) (i * 31 + seed);
+        }
+        return a;
+    }
+
+    @Test
+    void theDefaultRangeIsFromTheMemmoveThresholdToOneMebibyte() {
+        assertEquals(HostCopy.memmoveMin(), ArrayMemmove.FROM);
+        assertFalse(ArrayMemmove.sizeFits(ArrayMemmove.FROM - 1));
+        assertTrue(ArrayMemmove.sizeFits(ArrayMemmove.FROM));
+        assertTrue(ArrayMemmove.sizeFits(1 << 20));
+        assertFalse(ArrayMemmove.sizeFits((1 << 20) + 1));
+    }
+
+    @Test
+    void aRepeatedArrayAndOffsetIsCopiedFromItsSecondCopyOn() {
+        ArrayMemmove m = new ArrayMemmove();
+        byte[] src = pattern(SIZE + 16, 1);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment dst = arena.allocate(SIZE + 64, 64);
+            assertFalse(m.toNative(src, 3, dst, 5, SIZE), "the first copy of an (array, offset) makes no view");
+            assertEquals(0, dst.get(JAVA_BYTE, 5), "and writes nothing");
+            assertTrue(m.toNative(src, 3, dst, 5, SIZE), "the second makes one and copies");
+            assertArrayEquals(Arrays.copyOfRange(src, 3, 3 + SIZE), dst.asSlice(5, SIZE).toArray(JAVA_BYTE));
+            dst.fill((byte) 0);
+            assertTrue(m.toNative(src, 3, dst, 7, SIZE - 1), "the view serves any length and destination");
+            assertArrayEquals(Arrays.copyOfRange(src, 3, 3 + SIZE - 1), dst.asSlice(7, SIZE - 1).toArray(JAVA_BYTE));
+            assertEquals(0, dst.get(JAVA_BYTE, 6), "nothing before the destination's range");
+            assertEquals(0, dst.get(JAVA_BYTE, 7 + SIZE - 1), "nothing after it");
+            assertFalse(m.toNative(src, 4, dst, 0, SIZE), "another offset is another view");
+        }
+    }
+
+    @Test
+    void buffersThatNeverRepeatBackToBackAreLeftToTheCaller() {
+        ArrayMemmove m = new ArrayMemmove();
+        byte[][] buffers = new byte[6][];
+        for (int i = 0; i < buffers.length; i++) {
+            buffers[i] = pattern(SIZE, i);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment dst = arena.allocate(SIZE, 64);
+            for (int round = 0; round < 3; round++) {
+                for (byte[] b : buffers) {
+                    assertFalse(m.toNative(b, 0, dst, 0, SIZE), "no view is made for a cycle that does not repeat");
+                }
+            }
+            // Four views are kept: A, A, B, B, ..., then each of them again is served at once.
+            for (int i = 0; i < 4; i++) {
+                m.toNative(buffers[i], 0, dst, 0, SIZE);
+                assertTrue(m.toNative(buffers[i], 0, dst, 0, SIZE));
+            }
+            for (int i = 0; i < 4; i++) {
+                assertTrue(m.toNative(buffers[i], 0, dst, 0, SIZE), "view " + i + " is kept");
+                assertArrayEquals(buffers[i], dst.toArray(JAVA_BYTE));
+            }
+        }
+    }
+
+    @Test
+    void getsLandWhereMemorySegmentCopyPutsThemForEveryElementType() {
+        ArrayMemmove m = new ArrayMemmove();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment src = arena.allocate(SIZE + 64, 64);
+            for (long i = 0; i < src.byteSize(); i++) {
+                src.set(JAVA_BYTE, i, (byte) (i * 7 + 3));
+            }
+            Object[] arrays = {new byte[SIZE + 8], new short[SIZE / 2 + 4], new char[SIZE / 2 + 4],
+                new int[SIZE / 4 + 2], new float[SIZE / 4 + 2], new long[SIZE / 8 + 1], new double[SIZE / 8 + 1]};
+            for (Object a : arrays) {
+                MemorySegment expected = arena.allocate(SIZE + 8, 8);
+                MemorySegment.copy(src, 13, expected, 8, SIZE);
+                m.fromNative(src, 13, a, 8, SIZE);
+                fill(a); // the first call copied nothing; the second copies over this
+                assertTrue(m.fromNative(src, 13, a, 8, SIZE), a.getClass().getSimpleName());
+                MemorySegment got = heap(a);
+                assertArrayEquals(expected.asSlice(8, SIZE).toArray(JAVA_BYTE), got.asSlice(8, SIZE).toArray(JAVA_BYTE),
+                        a.getClass().getSimpleName());
+                assertEquals(-1L, got.get(JAVA_LONG_UNALIGNED, 0), "nothing before the array range");
+            }
+        }
+    }
+
+    @Test
+    void anArrayItCopiedIsNotKeptAlive() throws InterruptedException {
+        ArrayMemmove m = new ArrayMemmove();
+        byte[] src = pattern(SIZE, 9);
+        WeakReference<byte[]> gone = new WeakReference<>(src);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment dst = arena.allocate(SIZE, 64);
+            m.toNative(src, 0, dst, 0, SIZE);
+            assertTrue(m.toNative(src, 0, dst, 0, SIZE));
+            src = null;
+            for (int i = 0; i < 50 && gone.get() != null; i++) {
+                System.gc();
+                Thread.sleep(10);
+            }
+            assertNull(gone.get(), "the kept view holds its array weakly");
+            byte[] other = pattern(SIZE, 10);
+            m.toNative(other, 0, dst, 0, SIZE);
+            assertTrue(m.toNative(other, 0, dst, 0, SIZE), "and still works after it was collected");
+            assertArrayEquals(other, dst.toArray(JAVA_BYTE));
+        }
+    }
+
+    @Test
+    void rangesPastEitherEndAreRefusedBeforeAnythingIsWritten() {
+        ArrayMemmove m = new ArrayMemmove();
+        byte[] src = pattern(SIZE, 2);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment dst = arena.allocate(SIZE, 64);
+            m.toNative(src, 8, dst, 0, SIZE - 8);
+            assertTrue(m.toNative(src, 8, dst, 0, SIZE - 8));
+            dst.fill((byte) 0);
+            assertThrows(IndexOutOfBoundsException.class, () -> m.toNative(src, 8, dst, 0, SIZE - 7),
+                    "one byte past the array");
+            assertThrows(IndexOutOfBoundsException.class, () -> m.toNative(src, 8, dst, 9, SIZE - 8),
+                    "one byte past the destination");
+            assertThrows(IndexOutOfBoundsException.class, () -> m.fromNative(dst, 9, src, 8, SIZE - 8),
+                    "one byte past the source");
+            assertEquals(-1, dst.asByteBuffer().mismatch(arena.allocate(SIZE).asByteBuffer()), "nothing written");
+            assertArrayEquals(pattern(SIZE, 2), src, "nor into the array");
+        }
+    }
+
+    @Test
+    void closedForeignThreadReadOnlyAndHeapSegmentsAreRefused() throws InterruptedException {
+        ArrayMemmove m = new ArrayMemmove();
+        byte[] src = pattern(SIZE, 4);
+        Arena closed = Arena.ofConfined();
+        MemorySegment dead = closed.allocate(SIZE, 64);
+        closed.close();
+        m.toNative(src, 0, dead, 0, SIZE);
+        assertThrows(IllegalStateException.class, () -> m.toNative(src, 0, dead, 0, SIZE));
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment dst = arena.allocate(SIZE, 64);
+            assertFalse(m.toNative(src, 0, dst.asReadOnly(), 0, SIZE), "a read-only destination is left to the caller");
+            assertFalse(m.toNative(src, 0, MemorySegment.ofArray(new byte[SIZE]), 0, SIZE), "so is a heap one");
+            assertEquals(0, dst.get(JAVA_BYTE, 1));
+            AtomicReference<Throwable> thrown = new AtomicReference<>();
+            Thread t = new Thread(() -> {
+                try {
+                    m.toNative(src, 0, dst, 0, SIZE);
+                } catch (Throwable e) {
+                    thrown.set(e);
+                }
+            });
+            t.start();
+            t.join();
+            assertTrue(thrown.get() instanceof WrongThreadException, String.valueOf(thrown.get()));
+            assertEquals(0, dst.get(JAVA_BYTE, 1), "another thread's copy wrote nothing");
+        }
+    }
+
+    private static MemorySegment heap(Object a) {
+        return switch (a) {
+            case byte[] x -> MemorySegment.ofArray(x);
+            case short[] x -> MemorySegment.ofArray(x);
+            case char[] x -> MemorySegment.ofArray(x);
+            case int[] x -> MemorySegment.ofArray(x);
+            case float[] x -> MemorySegment.ofArray(x);
+            case long[] x -> MemorySegment.ofArray(x);
+            case double[] x -> MemorySegment.ofArray(x);
+            default -> throw new IllegalArgumentException();
+        };
+    }
+
+    private static void fill(Object a) {
+        heap(a).fill((byte) -1);
+    }
+}
