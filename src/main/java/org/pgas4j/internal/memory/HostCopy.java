@@ -2,6 +2,7 @@ package org.pgas4j.internal.memory;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -62,9 +63,21 @@ public final class HostCopy {
     private static MethodHandle bind() {
         // void *memmove(void *dst, const void *src, size_t n), the result ignored; two more pointer
         // arguments (dst's and src's segments) that memmove does not read, for the linker's checks.
-        return Linker.nativeLinker().downcallHandle(MemmoveSymbol.ADDRESS,
+        MethodHandle h = Linker.nativeLinker().downcallHandle(MemmoveSymbol.ADDRESS,
                 FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG, JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.ADDRESS),
                 Linker.Option.critical(false));
+        // The JDK customizes a method handle at its 128th call from code the JIT has not inlined
+        // (a class spun, 40-80 KB allocated at once): done here, by calls that copy nothing,
+        // rather than in the middle of some later copy.
+        MemorySegment scratch = Arena.global().allocate(8);
+        try {
+            for (int i = 0; i < 128; i++) {
+                h.invokeExact(scratch.address(), scratch.address(), 0L, scratch, scratch);
+            }
+        } catch (Throwable e) {
+            throw new AssertionError("a memmove of nothing threw " + e, e);
+        }
+        return h;
     }
 
     /**

@@ -66,6 +66,27 @@ class ArrayMemmoveTest {
     }
 
     @Test
+    void itsOneOffCostsArePaidWithItsFirstViewNotAtALaterCopy() {
+        ArrayMemmove m = new ArrayMemmove();
+        byte[] src = pattern(SIZE, 5);
+        var classes = java.lang.management.ManagementFactory.getClassLoadingMXBean();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment dst = arena.allocate(SIZE, 64);
+            m.toNative(src, 0, dst, 0, SIZE);
+            assertTrue(m.toNative(src, 0, dst, 0, SIZE));
+            assertTrue(m.fromNative(dst, 0, src, 0, SIZE));
+            long loaded = classes.getTotalLoadedClassCount();
+            // Past the JDK's customization threshold of a method handle (its 128th call): a class
+            // would be spun for each handle here unless the first view had it done already.
+            for (int i = 0; i < 300; i++) {
+                assertTrue(m.toNative(src, 0, dst, 0, SIZE));
+                assertTrue(m.fromNative(dst, 0, src, 0, SIZE));
+            }
+            assertEquals(loaded, classes.getTotalLoadedClassCount(), "classes loaded during 600 copies");
+        }
+    }
+
+    @Test
     void buffersThatNeverRepeatBackToBackAreLeftToTheCaller() {
         ArrayMemmove m = new ArrayMemmove();
         byte[][] buffers = new byte[6][];

@@ -53,6 +53,22 @@ class HostCopyTest {
     }
 
     @Test
+    void noClassIsSpunForTheHandleAtALaterCopy() {
+        var classes = java.lang.management.ManagementFactory.getClassLoadingMXBean();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment src = pattern(arena, threshold, 4);
+            MemorySegment dst = arena.allocate(threshold, 64);
+            HostCopy.copyWithMemmove(src, 0, dst, 0, threshold); // binds the handle (and customizes it)
+            long loaded = classes.getTotalLoadedClassCount();
+            for (int i = 0; i < 300; i++) { // past the JDK's customization of a handle at its 128th call
+                HostCopy.copyWithMemmove(src, 0, dst, 0, threshold);
+            }
+            assertEquals(loaded, classes.getTotalLoadedClassCount(), "classes loaded during 300 copies");
+            assertArrayEquals(bytes(src), bytes(dst));
+        }
+    }
+
+    @Test
     void copiesBelowAtAndAboveTheThresholdAtUnalignedOffsets() {
         long[] offsets = {0, 1, 3, 7, 8, 63, 4093};
         try (Arena arena = Arena.ofConfined()) {
