@@ -53,29 +53,24 @@ public final class ArrayMemmove {
     private record View(WeakReference<Object> array, long offset, WeakReference<MemorySegment> segment) {
     }
 
-    private static final MethodHandle TO_NATIVE_HERE;
-    private static final MethodHandle FROM_NATIVE_HERE;
+    private static final MethodHandle COPY_HERE;
 
     static {
         try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            MethodType shape = MethodType.methodType(boolean.class, Object.class, long.class, MemorySegment.class,
-                    long.class, long.class);
-            TO_NATIVE_HERE = lookup.findVirtual(ArrayMemmove.class, "copyToNative", shape);
-            FROM_NATIVE_HERE = lookup.findVirtual(ArrayMemmove.class, "copyFromNative", shape);
+            COPY_HERE = MethodHandles.lookup().findVirtual(ArrayMemmove.class, "copy", MethodType.methodType(
+                    boolean.class, Object.class, long.class, MemorySegment.class, long.class, long.class, boolean.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     /*
-     * The two copies, bound to this instance and held in instance fields, which the JIT does not
-     * treat as constants: a call through them stays a call. Inlined, the view lookup and the
-     * downcall grew every caller's compiled code past what the JIT inlines further, and a 2-PE
-     * job's 8-byte put rate fell from 175 to 120 M/s (bench shmem, put_mr).
+     * The copy, bound to this instance and held in an instance field, which the JIT does not treat
+     * as a constant: a call through it stays a call. Inlined, the view lookup and the downcall grew
+     * every caller's compiled code past what the JIT inlines further, and a 2-PE job's 8-byte put
+     * rate fell from 175 to 120 M/s (bench shmem, put_mr).
      */
-    private final MethodHandle toNativeOutOfLine = TO_NATIVE_HERE.bindTo(this);
-    private final MethodHandle fromNativeOutOfLine = FROM_NATIVE_HERE.bindTo(this);
+    private final MethodHandle copyOutOfLine = COPY_HERE.bindTo(this);
     /**
      * Calls through a handle that is not a constant count towards the JDK's customization of that
      * handle (java.lang.invoke.MethodHandle.CUSTOMIZE_THRESHOLD, 127 by default), which spins a
@@ -134,33 +129,12 @@ public final class ArrayMemmove {
      */
     public boolean toNative(Object array, long arrayOffset, MemorySegment dst, long dstOffset, long bytes) {
         try {
-            return (boolean) toNativeOutOfLine.invokeExact(array, arrayOffset, dst, dstOffset, bytes);
+            return (boolean) copyOutOfLine.invokeExact(array, arrayOffset, dst, dstOffset, bytes, true);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
             throw new AssertionError("ArrayMemmove.toNative threw " + e, e);
         }
-    }
-
-    private boolean copyToNative(Object array, long arrayOffset, MemorySegment dst, long dstOffset, long bytes) {
-        if (array == null) {
-            return false;
-        }
-        MemorySegment view = view(array, arrayOffset);
-        if (view == null || !dst.isNative() || dst.isReadOnly()) {
-            return false;
-        }
-        // The caller's checks, repeated where they cost nothing: no write may leave either range.
-        Objects.checkFromIndexSize(0, bytes, view.byteSize());
-        Objects.checkFromIndexSize(dstOffset, bytes, dst.byteSize());
-        try {
-            Handles.TO_NATIVE.invokeExact(dst.address() + dstOffset, view, bytes, dst);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new AssertionError("memmove threw " + e, e);
-        }
-        return true;
     }
 
     /**
@@ -180,7 +154,7 @@ public final class ArrayMemmove {
      */
     public boolean fromNative(MemorySegment src, long srcOffset, Object array, long arrayOffset, long bytes) {
         try {
-            return (boolean) fromNativeOutOfLine.invokeExact(array, arrayOffset, src, srcOffset, bytes);
+            return (boolean) copyOutOfLine.invokeExact(array, arrayOffset, src, srcOffset, bytes, false);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
@@ -188,18 +162,26 @@ public final class ArrayMemmove {
         }
     }
 
-    private boolean copyFromNative(Object array, long arrayOffset, MemorySegment src, long srcOffset, long bytes) {
+    /** {@link #toNative} ({@code intoSegment}) or {@link #fromNative}, called through {@link #copyOutOfLine}. */
+    private boolean copy(Object array, long arrayOffset, MemorySegment segment, long segmentOffset, long bytes,
+                         boolean intoSegment) {
         if (array == null) {
             return false;
         }
         MemorySegment view = view(array, arrayOffset);
-        if (view == null || !src.isNative()) {
+        if (view == null || !segment.isNative() || intoSegment && segment.isReadOnly()) {
             return false;
         }
+        // The caller's checks, repeated where they cost nothing: no write may leave either range.
         Objects.checkFromIndexSize(0, bytes, view.byteSize());
-        Objects.checkFromIndexSize(srcOffset, bytes, src.byteSize());
+        Objects.checkFromIndexSize(segmentOffset, bytes, segment.byteSize());
+        long address = segment.address() + segmentOffset;
         try {
-            Handles.FROM_NATIVE.invokeExact(view, src.address() + srcOffset, bytes, src);
+            if (intoSegment) {
+                Handles.TO_NATIVE.invokeExact(address, view, bytes, segment);
+            } else {
+                Handles.FROM_NATIVE.invokeExact(view, address, bytes, segment);
+            }
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
@@ -229,7 +211,7 @@ public final class ArrayMemmove {
         if (!customized) {
             customizeHandles();
         }
-        MemorySegment s = wholeArray(array).asSlice(offset);
+        MemorySegment s = HeapArrays.of(array).asSlice(offset);
         int victim = nextVictim;
         vs[victim] = new View(new WeakReference<>(array), offset, new WeakReference<>(s));
         nextVictim = (victim + 1) % VIEWS;
@@ -238,8 +220,8 @@ public final class ArrayMemmove {
 
     /**
      * The one-off costs of the fast path, paid with the first view rather than at an arbitrary later
-     * copy: the downcalls' binding, and the customization of the two handles (calls with no array,
-     * which return at once).
+     * copy: the downcalls' binding, and the customization of the three handles (calls of the copy
+     * with no array, which return at once, and downcalls that copy nothing).
      */
     private void customizeHandles() {
         customized = true;
@@ -247,8 +229,7 @@ public final class ArrayMemmove {
         MemorySegment offHeap = Handles.SCRATCH;
         try {
             for (int i = 0; i < CUSTOMIZE_CALLS; i++) {
-                boolean to = (boolean) toNativeOutOfLine.invokeExact((Object) null, 0L, offHeap, 0L, 0L);
-                boolean from = (boolean) fromNativeOutOfLine.invokeExact((Object) null, 0L, offHeap, 0L, 0L);
+                boolean none = (boolean) copyOutOfLine.invokeExact((Object) null, 0L, offHeap, 0L, 0L, true);
                 // The downcalls too, each copying nothing.
                 Handles.TO_NATIVE.invokeExact(offHeap.address(), onHeap, 0L, offHeap);
                 Handles.FROM_NATIVE.invokeExact(onHeap, offHeap.address(), 0L, offHeap);
@@ -256,18 +237,5 @@ public final class ArrayMemmove {
         } catch (Throwable e) {
             throw new AssertionError("a call that copies nothing threw " + e, e);
         }
-    }
-
-    private static MemorySegment wholeArray(Object array) {
-        return switch (array) {
-            case byte[] a -> MemorySegment.ofArray(a);
-            case long[] a -> MemorySegment.ofArray(a);
-            case int[] a -> MemorySegment.ofArray(a);
-            case double[] a -> MemorySegment.ofArray(a);
-            case float[] a -> MemorySegment.ofArray(a);
-            case short[] a -> MemorySegment.ofArray(a);
-            case char[] a -> MemorySegment.ofArray(a);
-            default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass().getName());
-        };
     }
 }
