@@ -128,13 +128,7 @@ public final class ArrayMemmove {
      * @throws WrongThreadException when {@code dst} is confined to another thread
      */
     public boolean toNative(Object array, long arrayOffset, MemorySegment dst, long dstOffset, long bytes) {
-        try {
-            return (boolean) copyOutOfLine.invokeExact(array, arrayOffset, dst, dstOffset, bytes, true);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new AssertionError("ArrayMemmove.toNative threw " + e, e);
-        }
+        return copyThroughHandle(array, arrayOffset, dst, dstOffset, bytes, true);
     }
 
     /**
@@ -153,12 +147,17 @@ public final class ArrayMemmove {
      * @throws WrongThreadException when {@code src} is confined to another thread
      */
     public boolean fromNative(MemorySegment src, long srcOffset, Object array, long arrayOffset, long bytes) {
+        return copyThroughHandle(array, arrayOffset, src, srcOffset, bytes, false);
+    }
+
+    private boolean copyThroughHandle(Object array, long arrayOffset, MemorySegment segment, long segmentOffset,
+                                      long bytes, boolean intoSegment) {
         try {
-            return (boolean) copyOutOfLine.invokeExact(array, arrayOffset, src, srcOffset, bytes, false);
+            return (boolean) copyOutOfLine.invokeExact(array, arrayOffset, segment, segmentOffset, bytes, intoSegment);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            throw new AssertionError("ArrayMemmove.fromNative threw " + e, e);
+            throw new AssertionError("ArrayMemmove's copy threw " + e, e);
         }
     }
 

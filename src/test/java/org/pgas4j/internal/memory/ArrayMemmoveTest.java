@@ -208,16 +208,7 @@ class ArrayMemmoveTest {
     }
 
     private static MemorySegment heap(Object a) {
-        return switch (a) {
-            case byte[] x -> MemorySegment.ofArray(x);
-            case short[] x -> MemorySegment.ofArray(x);
-            case char[] x -> MemorySegment.ofArray(x);
-            case int[] x -> MemorySegment.ofArray(x);
-            case float[] x -> MemorySegment.ofArray(x);
-            case long[] x -> MemorySegment.ofArray(x);
-            case double[] x -> MemorySegment.ofArray(x);
-            default -> throw new IllegalArgumentException();
-        };
+        return HeapArrays.of(a);
     }
 
     private static void fill(Object a) {
