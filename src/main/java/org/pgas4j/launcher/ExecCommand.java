@@ -44,6 +44,10 @@ final class ExecCommand {
             throw new UsageException("exec runs one PE where its launcher started it: it takes no --hosts, --hostfile,"
                     + " --slurm, --rendezvous-address or --env");
         }
+        if (options.bindTo() != CoreBinding.Policy.AUTO) {
+            throw new UsageException("exec takes no --bind-to: the launcher that started this process binds it"
+                    + " (srun --cpu-bind=cores; mpirun --bind-to core)");
+        }
         if (options.timeoutMillis() > 0 || options.tagOutput() || options.jfrDir() != null) {
             throw new UsageException("exec takes no --timeout, --tag-output or --jfr: the launcher that started this"
                     + " process times and labels it (srun --time, --label; mpirun --timeout, --tag-output)");

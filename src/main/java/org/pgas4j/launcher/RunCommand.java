@@ -97,13 +97,19 @@ final class RunCommand {
                 pes = new PeProcess[options.np()];
                 List<String> command = PeCommand.forPe(program, options, PeCommand.sharingOptions(options.np(),
                         hosts.nodeCount(), Runtime.getRuntime().availableProcessors()));
+                List<Integer> allowed = hosts.placement() == null ? CoreBinding.allowedCpus() : null;
+                int[] cpus = CoreBinding.cpus(options.bindTo(), options.np(), allowed); // null: not bound
                 for (int rank = 0; rank < pes.length; rank++) {
                     Placement.Slot slot = hosts.slot(rank);
                     Map<String, String> env = new java.util.LinkedHashMap<>(hosts.forwarded());
                     env.putAll(PeVariables.launch(rank, options.np(), jobId, server.address(), transport, slot,
                             hosts.nodeCount()));
-                    PeLaunch launch = new PeLaunch(rank, slot == null ? "localhost" : slot.host(),
-                            aot.forRank(PeCommand.withJfr(command, options, jobId, rank), rank), env, secret);
+                    List<String> peCommand = aot.forRank(PeCommand.withJfr(command, options, jobId, rank), rank);
+                    if (cpus != null) {
+                        peCommand = CoreBinding.bound(peCommand, cpus[rank], allowed.size());
+                    }
+                    PeLaunch launch = new PeLaunch(rank, slot == null ? "localhost" : slot.host(), peCommand, env,
+                            secret);
                     pes[rank] = starter.start(launch, hosts.spawner(rank), slot, options.tagOutput() ? "[" + rank + "] " : "");
                 }
             }

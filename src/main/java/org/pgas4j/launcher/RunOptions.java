@@ -31,11 +31,13 @@ import java.util.regex.Pattern;
  *        without {@code --jfr}
  * @param aot what the job does with an AOT cache ({@code --aot-train FILE}, {@code --aot FILE},
  *        {@code --no-aot}), or {@link AotRequest#DEFAULT}
+ * @param bindTo how PEs started on this host are bound to its CPUs ({@code --bind-to}):
+ *        {@link CoreBinding.Policy#AUTO} unless given
  */
 public record RunOptions(int np, String transport, boolean tagOutput, long timeoutMillis, String timeoutText,
                          List<String> jvmArgs, List<String> classPath, String jar, String mainClass,
                          List<String> modulePath, String module, List<String> programArgs, HostOptions hostOptions,
-                         String statsFile, String jfrDir, AotRequest aot) {
+                         String statsFile, String jfrDir, AotRequest aot, CoreBinding.Policy bindTo) {
 
     /** The largest job the launcher starts. */
     public static final int MAX_PES = 1024;
@@ -43,6 +45,15 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
     private static final String IDENTIFIER = "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*";
     /** A module or class name: Java identifiers joined by dots. */
     private static final Pattern QUALIFIED_NAME = Pattern.compile(IDENTIFIER + "(\\." + IDENTIFIER + ")*");
+
+    /** The options of a command line without {@code --bind-to} (the launcher binds as {@code auto}). */
+    public RunOptions(int np, String transport, boolean tagOutput, long timeoutMillis, String timeoutText,
+                      List<String> jvmArgs, List<String> classPath, String jar, String mainClass,
+                      List<String> modulePath, String module, List<String> programArgs, HostOptions hostOptions,
+                      String statsFile, String jfrDir, AotRequest aot) {
+        this(np, transport, tagOutput, timeoutMillis, timeoutText, jvmArgs, classPath, jar, mainClass, modulePath,
+                module, programArgs, hostOptions, statsFile, jfrDir, aot, CoreBinding.Policy.AUTO);
+    }
 
     /** Copies the lists. */
     public RunOptions {
@@ -57,7 +68,7 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
         List<String> args = new ArrayList<>(jvmArgs);
         args.add(arg);
         return new RunOptions(np, transport, tagOutput, timeoutMillis, timeoutText, args, classPath, jar, mainClass,
-                modulePath, module, programArgs, hostOptions, statsFile, jfrDir, aot);
+                modulePath, module, programArgs, hostOptions, statsFile, jfrDir, aot, bindTo);
     }
 
     /**
@@ -107,6 +118,7 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
         String statsFile = null;
         String jfrDir = null;
         AotRequest aot = AotRequest.DEFAULT;
+        CoreBinding.Policy bindTo = CoreBinding.Policy.AUTO;
         int i = 0;
         while (i < args.size() && mainClass == null && jar == null && module == null) {
             int jvmWords = JvmOptions.wordsAt(args, i);
@@ -172,6 +184,7 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
                     aot = AotRequest.parse(aot, name, name.equals("--no-aot") ? null
                             : inline != null ? inline : value(args, i++, arg));
                 }
+                case "--bind-to" -> bindTo = CoreBinding.Policy.parse(inline != null ? inline : value(args, i++, arg));
                 case "--jvm-arg" -> jvmArgs.add(inline != null ? inline : value(args, i++, arg));
                 case "-cp", "-classpath", "--class-path" -> {
                     String v = inline != null ? inline : value(args, i++, arg);
@@ -197,6 +210,10 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
                     mainClass = arg;
                 }
             }
+        }
+        if (bindTo == CoreBinding.Policy.CORE && (slurm || hostsFrom != null)) {
+            throw new UsageException("--bind-to core binds PEs started on this host: with " + (slurm ? "--slurm" : hostsFrom)
+                    + (slurm ? " Slurm binds them (srun --cpu-bind=cores)" : " not every PE runs here"));
         }
         if (slurm && hostsFrom != null) {
             throw new UsageException("--slurm cannot be combined with " + hostsFrom + ": Slurm places the PEs");
@@ -234,7 +251,7 @@ public record RunOptions(int np, String transport, boolean tagOutput, long timeo
                     + (slurm ? ", not with --slurm" : ", not for a module (-m)"));
         }
         return new RunOptions(np, transport, tag, timeoutMillis, timeoutText, jvmArgs, classPath, jar, mainClass,
-                modulePath, module, programArgs, hostOptions, statsFile, jfrDir, aot);
+                modulePath, module, programArgs, hostOptions, statsFile, jfrDir, aot, bindTo);
     }
 
     /**

@@ -31,6 +31,8 @@ final class Usage {
               --aot-train FILE      record a JDK AOT cache of this program in FILE (PE 0 trains; one file per job)
               --aot FILE            start every PE from that cache (a stale one is ignored with a warning)
               --no-aot              no AOT cache, not even pgas4j's own (target/pgas4j-runtime.aot)
+              --bind-to POLICY      bind each PE to a CPU of this host (taskset): auto (the default) when the
+                                    job has exactly one PE per CPU, core always (round robin), none never
               --jvm-arg ARG         pass ARG to every PE's JVM (repeatable)
               -cp, --class-path CP  the program's class path; pgas4j's own classes are appended
               -p, --module-path MP  where the program's module is; pgas4j's own module is appended

@@ -43,6 +43,9 @@ class ExecCommandTest {
                 () -> ExecCommand.command(List.of("--transport", "local", "-cp", CP, main))).getMessage().contains("local"));
         assertTrue(assertThrows(UsageException.class,
                 () -> ExecCommand.command(List.of("--timeout", "5", "-cp", CP, main))).getMessage().contains("--timeout"));
+        assertTrue(assertThrows(UsageException.class,
+                () -> ExecCommand.command(List.of("--bind-to", "core", "-cp", CP, main))).getMessage()
+                .contains("srun --cpu-bind=cores"));
     }
 
     @Test
