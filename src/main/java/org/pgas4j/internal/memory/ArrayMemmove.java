@@ -31,10 +31,9 @@ import java.util.Objects;
  * for views it would not reuse. The views are held weakly, as are their arrays: an instance keeps
  * no array of the program's alive.
  *
- * <p>The path's one-off costs are paid with an instance's first view, not at some later copy:
- * binding the downcalls, and the JDK's customization of each method handle that it calls from
- * code the JIT has not inlined (a class spun per handle at its 128th such call, 40-80 KB
- * allocated at once), forced by calls that copy nothing.
+ * <p>The path's one-off costs are paid with the first view, not at some later copy: binding the
+ * downcalls, and the JDK's customization of each method handle it calls from code the JIT has not
+ * inlined ({@link HandleCustomization}), forced by calls that copy nothing.
  *
  * <p>Copies above {@link #UP_TO} bytes are left to the caller: no gain was measured there, and a
  * critical call holds off the garbage collector for the whole copy.
@@ -44,7 +43,7 @@ import java.util.Objects;
  */
 public final class ArrayMemmove {
     /** The smallest copy this class takes: {@link HostCopy#memmoveMin()}, or never when that is 0. */
-    public static final long FROM = HostCopy.memmoveMin() == 0 ? Long.MAX_VALUE : HostCopy.memmoveMin();
+    public static final long FROM = HostCopy.FROM;
     /** The largest copy this class takes. */
     public static final long UP_TO = 1L << 20;
     private static final int VIEWS = 4;
@@ -71,12 +70,7 @@ public final class ArrayMemmove {
      * rate fell from 175 to 120 M/s (bench shmem, put_mr).
      */
     private final MethodHandle copyOutOfLine = COPY_HERE.bindTo(this);
-    /**
-     * Calls through a handle that is not a constant count towards the JDK's customization of that
-     * handle (java.lang.invoke.MethodHandle.CUSTOMIZE_THRESHOLD, 127 by default), which spins a
-     * class for it, 40-80 KB allocated at once: made to happen with this instance's first view.
-     */
-    private static final int CUSTOMIZE_CALLS = 128;
+    /** Whether {@link #copyOutOfLine} was customized ({@link HandleCustomization}): with the first view. */
     private boolean customized;
     private final View[] views = new View[VIEWS];
     private int nextVictim;
@@ -84,12 +78,26 @@ public final class ArrayMemmove {
     private int missHash;
     private long missOffset = -1;
 
-    /** Handles bound on first use: each call shape costs a PE about 20 ms of generated code. */
+    /**
+     * Handles bound on first use (each call shape costs a PE about 20 ms of generated code), and
+     * customized then ({@link HandleCustomization}) by copies of nothing.
+     */
     private static final class Handles {
         private static final MethodHandle TO_NATIVE = bind(JAVA_LONG, ValueLayout.ADDRESS);
         private static final MethodHandle FROM_NATIVE = bind(ValueLayout.ADDRESS, JAVA_LONG);
-        /** Eight bytes of native memory for the calls that copy nothing ({@link #customizeHandles}). */
-        private static final MemorySegment SCRATCH = Arena.global().allocate(8);
+
+        static {
+            MemorySegment onHeap = MemorySegment.ofArray(new byte[8]);
+            MemorySegment offHeap = Arena.global().allocate(8);
+            HandleCustomization.force("a memmove of nothing into native memory",
+                    () -> {
+                        TO_NATIVE.invokeExact(offHeap.address(), onHeap, 0L, offHeap); // void: a statement
+                    });
+            HandleCustomization.force("a memmove of nothing into an array",
+                    () -> {
+                        FROM_NATIVE.invokeExact(onHeap, offHeap.address(), 0L, offHeap);
+                    });
+        }
 
         // void *memmove(void *dst, const void *src, size_t n), the result ignored, and the native
         // segment as a fourth argument memmove does not read, so that the linker checks that it is
@@ -164,11 +172,12 @@ public final class ArrayMemmove {
     /** {@link #toNative} ({@code intoSegment}) or {@link #fromNative}, called through {@link #copyOutOfLine}. */
     private boolean copy(Object array, long arrayOffset, MemorySegment segment, long segmentOffset, long bytes,
                          boolean intoSegment) {
-        if (array == null) {
+        // Segments this path cannot take first: a view is made only for a copy that can use it.
+        if (array == null || !segment.isNative() || intoSegment && segment.isReadOnly()) {
             return false;
         }
         MemorySegment view = view(array, arrayOffset);
-        if (view == null || !segment.isNative() || intoSegment && segment.isReadOnly()) {
+        if (view == null) {
             return false;
         }
         // The caller's checks, repeated where they cost nothing: no write may leave either range.
@@ -208,33 +217,16 @@ public final class ArrayMemmove {
         }
         missOffset = -1;
         if (!customized) {
-            customizeHandles();
+            customized = true;
+            // Copies with no array, which return at once.
+            HandleCustomization.force("a copy with no array", () -> {
+                boolean none = (boolean) copyOutOfLine.invokeExact((Object) null, 0L, MemorySegment.NULL, 0L, 0L, true);
+            });
         }
         MemorySegment s = HeapArrays.of(array).asSlice(offset);
         int victim = nextVictim;
         vs[victim] = new View(new WeakReference<>(array), offset, new WeakReference<>(s));
         nextVictim = (victim + 1) % VIEWS;
         return s;
-    }
-
-    /**
-     * The one-off costs of the fast path, paid with the first view rather than at an arbitrary later
-     * copy: the downcalls' binding, and the customization of the three handles (calls of the copy
-     * with no array, which return at once, and downcalls that copy nothing).
-     */
-    private void customizeHandles() {
-        customized = true;
-        MemorySegment onHeap = MemorySegment.ofArray(new byte[8]);
-        MemorySegment offHeap = Handles.SCRATCH;
-        try {
-            for (int i = 0; i < CUSTOMIZE_CALLS; i++) {
-                boolean none = (boolean) copyOutOfLine.invokeExact((Object) null, 0L, offHeap, 0L, 0L, true);
-                // The downcalls too, each copying nothing.
-                Handles.TO_NATIVE.invokeExact(offHeap.address(), onHeap, 0L, offHeap);
-                Handles.FROM_NATIVE.invokeExact(onHeap, offHeap.address(), 0L, offHeap);
-            }
-        } catch (Throwable e) {
-            throw new AssertionError("a call that copies nothing threw " + e, e);
-        }
     }
 }

@@ -35,7 +35,7 @@ import org.pgas4j.Settings;
 public final class HostCopy {
     private static final long MEMMOVE_MIN = MemmoveSymbol.ADDRESS != null ? Settings.COPY_MEMMOVE_MIN.value() : 0;
     /** The smallest length copied with {@code memmove}, or {@code Long.MAX_VALUE} for none. */
-    private static final long FROM = MEMMOVE_MIN == 0 ? Long.MAX_VALUE : MEMMOVE_MIN;
+    static final long FROM = MEMMOVE_MIN == 0 ? Long.MAX_VALUE : MEMMOVE_MIN;
 
     private HostCopy() {
     }
@@ -66,17 +66,11 @@ public final class HostCopy {
         MethodHandle h = Linker.nativeLinker().downcallHandle(MemmoveSymbol.ADDRESS,
                 FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG, JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.ADDRESS),
                 Linker.Option.critical(false));
-        // The JDK customizes a method handle at its 128th call from code the JIT has not inlined
-        // (a class spun, 40-80 KB allocated at once): done here, by calls that copy nothing,
-        // rather than in the middle of some later copy.
-        MemorySegment scratch = Arena.global().allocate(8);
-        try {
-            for (int i = 0; i < 128; i++) {
-                h.invokeExact(scratch.address(), scratch.address(), 0L, scratch, scratch);
-            }
-        } catch (Throwable e) {
-            throw new AssertionError("a memmove of nothing threw " + e, e);
-        }
+        MemorySegment scratch = Arena.global().allocate(8); // customized now, not during some later copy
+        HandleCustomization.force("a memmove of nothing",
+                () -> {
+                    h.invokeExact(scratch.address(), scratch.address(), 0L, scratch, scratch); // void: a statement
+                });
         return h;
     }
 

@@ -13,7 +13,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -192,17 +191,8 @@ class ArrayMemmoveTest {
             assertFalse(m.toNative(src, 0, dst.asReadOnly(), 0, SIZE), "a read-only destination is left to the caller");
             assertFalse(m.toNative(src, 0, MemorySegment.ofArray(new byte[SIZE]), 0, SIZE), "so is a heap one");
             assertEquals(0, dst.get(JAVA_BYTE, 1));
-            AtomicReference<Throwable> thrown = new AtomicReference<>();
-            Thread t = new Thread(() -> {
-                try {
-                    m.toNative(src, 0, dst, 0, SIZE);
-                } catch (Throwable e) {
-                    thrown.set(e);
-                }
-            });
-            t.start();
-            t.join();
-            assertTrue(thrown.get() instanceof WrongThreadException, String.valueOf(thrown.get()));
+            Throwable thrown = OtherThread.thrownBy(() -> m.toNative(src, 0, dst, 0, SIZE));
+            assertTrue(thrown instanceof WrongThreadException, String.valueOf(thrown));
             assertEquals(0, dst.get(JAVA_BYTE, 1), "another thread's copy wrote nothing");
         }
     }

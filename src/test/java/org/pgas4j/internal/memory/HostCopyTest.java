@@ -204,17 +204,8 @@ class HostCopyTest {
             MemorySegment mine = pattern(arena, length, 14);
             MemorySegment other = pattern(shared, length, 15);
             byte[] before = bytes(other);
-            AtomicReference<Throwable> thrown = new AtomicReference<>();
-            Thread t = new Thread(() -> {
-                try {
-                    HostCopy.copy(mine, 0, other, 0, length);
-                } catch (Throwable e) {
-                    thrown.set(e);
-                }
-            });
-            t.start();
-            t.join();
-            assertTrue(thrown.get() instanceof WrongThreadException, String.valueOf(thrown.get()));
+            Throwable thrown = OtherThread.thrownBy(() -> HostCopy.copy(mine, 0, other, 0, length));
+            assertTrue(thrown instanceof WrongThreadException, String.valueOf(thrown));
             assertArrayEquals(before, bytes(other));
         }
     }
