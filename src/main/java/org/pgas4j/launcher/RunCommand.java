@@ -58,6 +58,10 @@ final class RunCommand {
                 throw new UsageException("the local transport runs every PE in one JVM on this host: it takes no"
                         + " --hosts, --hostfile, --slurm, --rendezvous-address or --env");
             }
+            if (options.bindTo() == CoreBinding.Policy.CORE) {
+                throw new UsageException("the local transport runs every PE as a thread of one JVM: --bind-to core"
+                        + " binds processes");
+            }
         }
         if (options.hostOptions().slurm()) {
             SlurmTask task = SlurmTask.fromEnvironment(System.getenv());

@@ -114,6 +114,13 @@ class CoreBindingTest {
         }
     }
 
+    @Test
+    void theLocalTransportRefusesBindToCore() {
+        LaunchedJob.Result r = LaunchedJob.run(2, "local", 60, List.of("--bind-to", "core"), AffinityPe.class.getName());
+        assertEquals(2, r.exitCode(), r::toString);
+        assertTrue(r.toString().contains("--bind-to core binds processes"), r::toString);
+    }
+
     /** Rank to {CPUs, processors} of a job of {@code np} AffinityPe PEs started with {@code options}. */
     private static TreeMap<Integer, String[]> affinities(int np, List<String> options) {
         LaunchedJob.Result r = LaunchedJob.run(np, "shm", 100, options, AffinityPe.class.getName());
