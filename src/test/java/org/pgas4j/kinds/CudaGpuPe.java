@@ -251,10 +251,42 @@ public final class CudaGpuPe {
         ctx.get(got, 0, a, 0, count, right);
         check(got[5] == me * 1_000_000L + 5, () -> "get from the right neighbour's device memory: " + got[5]);
         team.sync();
+        repeatedLargeArrayTransfers(s, space, team, ctx, right, left);
         ctx.destroy();
         s.spaceFree(space, a);
         team.destroy();
         check(s.spaceDestroy(space) == 0, () -> "space destroyed");
+    }
+
+    /**
+     * 128 KiB array puts and gets of the same (array, offset), three in a row: the size and the
+     * repetition that take host memory onto {@code memmove} through a kept view. Device memory is
+     * not host-addressable, so these must go the device's way every time, and land.
+     */
+    private static void repeatedLargeArrayTransfers(Shmem s, MemorySpace space, ShmemTeam team, ShmemContext ctx,
+                                                    int right, int left) {
+        int count = 16_384;
+        SymmetricArray big = s.spaceCalloc(space, ShmemType.LONG, count);
+        long[] out = new long[count];
+        long[] in = new long[count];
+        for (int round = 1; round <= 3; round++) {
+            for (int i = 0; i < count; i++) {
+                out[i] = round * 10_000_000L + team.myPe() * 100_000L + i;
+            }
+            ctx.put(big, 0, out, 0, count, right);
+            ctx.quiet();
+            team.sync();
+            ctx.get(in, 0, big, 0, count, team.myPe());
+            int r = round;
+            for (int i = 0; i < count; i += 997) {
+                long want = r * 10_000_000L + left * 100_000L + i;
+                int at = i;
+                check(in[i] == want, () -> "round " + r + ", element " + at + ": " + in[at] + ", expected " + want);
+            }
+            check(in[count - 1] == r * 10_000_000L + left * 100_000L + count - 1, () -> "round " + r + ", last element");
+            team.sync();
+        }
+        s.spaceFree(space, big);
     }
 
     private static void gaspi() {
