@@ -16,7 +16,7 @@ import org.pgas4j.transport.local.LocalJob;
  * Put, get and barrier allocate nothing once warm, through the world team and through a team
  * pair, and on a team over client scratch: measured with the JVM's per-thread allocation counter
  * over many operations on a 2-PE in-JVM job (the same direct path as shm). The puts and gets
- * include 64 KiB ones between native segments, which copy with {@code memmove}, and 64 KiB array
+ * include word-sized array copies (loads and stores, {@code SmallArrayCopy}), 64 KiB ones between native segments, which copy with {@code memmove}, and 64 KiB array
  * puts and gets, some repeated (those copy with {@code memmove} through a kept view of the array,
  * {@code ArrayMemmove}), some not. Each figure is the least of {@link #WINDOWS} windows: a window in
  * which the other PE's thread was descheduled, so that every barrier parked, allocated 40 bytes per
@@ -115,6 +115,11 @@ class HotPathAllocationTest {
             rma.putNBI(w, peer, 1024, buf, 0, 64);
             rma.putNB(w, peer, 2048, array, 0, 16).waitFor();
             rma.get(w, peer, 2048, array, 0, 16);
+            // Word-sized array copies (SmallArrayCopy): 8 and 16 bytes of a byte[], one and two longs.
+            rma.putNBI(w, peer, 3000 + 3, BYTES, 5, 8);
+            rma.get(w, peer, 3000, BYTES, 9, 16);
+            rma.put(w, peer, 3100, array, 3, 1);
+            rma.get(w, peer, 3100, array, 4, 2);
             if ((i & 3) == 0) { // often enough that the warm-up gets the copies compiled by C2
                 rma.put(w, peer, 4096 + 3, buf, 1, LARGE - 1);
                 rma.get(w, peer, 4096, buf, 0, LARGE);
@@ -137,6 +142,8 @@ class HotPathAllocationTest {
             rma.putLong(p, 64, i);
             rma.getLong(p, 64);
             rma.putNBI(p, 1024, array, 0, 8);
+            rma.putNBI(p, 3000, BYTES, 1, 8);
+            rma.get(p, 3000, BYTES, 17, 8);
             rma.putNB(p, 2048, array, 0, 16).waitFor();
             rma.get(p, 2048, array, 0, 16);
             atomics.fetchAddLong(p, 4096, 1);

@@ -98,15 +98,23 @@ abstract sealed class ContextOps extends ContextTargets permits ShmemContext {
     }
 
     private void getArray(Peer peer, Object dst, long off, int from, int count) {
-        switch (dst) {
-            case byte[] a -> rma.get(peer, off, a, from, count);
-            case short[] a -> rma.get(peer, off, a, from, count);
-            case char[] a -> rma.get(peer, off, a, from, count);
-            case int[] a -> rma.get(peer, off, a, from, count);
-            case long[] a -> rma.get(peer, off, a, from, count);
-            case float[] a -> rma.get(peer, off, a, from, count);
-            case double[] a -> rma.get(peer, off, a, from, count);
-            default -> throw new IllegalArgumentException(dst.getClass().getName());
+        // An instanceof chain, most common carriers first, as for puts.
+        if (dst instanceof byte[] a) {
+            rma.get(peer, off, a, from, count);
+        } else if (dst instanceof long[] a) {
+            rma.get(peer, off, a, from, count);
+        } else if (dst instanceof int[] a) {
+            rma.get(peer, off, a, from, count);
+        } else if (dst instanceof double[] a) {
+            rma.get(peer, off, a, from, count);
+        } else if (dst instanceof float[] a) {
+            rma.get(peer, off, a, from, count);
+        } else if (dst instanceof short[] a) {
+            rma.get(peer, off, a, from, count);
+        } else if (dst instanceof char[] a) {
+            rma.get(peer, off, a, from, count);
+        } else {
+            throw new IllegalArgumentException(dst.getClass().getName());
         }
     }
 
