@@ -21,7 +21,10 @@ import java.util.Set;
  * {@code srun --mpi=pmix -n N}, one plain PE JVM per task as {@code bin/pgas4j exec} leaves it:
  * {@code startup_pmix_s} and {@code startup_pmix_vs_launcher} (N to the ratio PMIx / launcher); and,
  * where the jar is a checkout's with its {@code bin/pgas4j}, through {@code bin/pgas4j exec} as
- * users start it: {@code startup_pmix_exec_s} and {@code startup_pmix_exec_vs_launcher}.
+ * users start it: {@code startup_pmix_exec_s} and {@code startup_pmix_exec_vs_launcher}. Each
+ * {@code --pmix} round also times the floor under it: srun starting N JVMs of the same command whose
+ * main returns at once ({@link NoOpMain}, no pgas4j): {@code startup_pmix_empty_jvm_s} and
+ * {@code startup_pmix_empty_jvm_vs_launcher}.
  * When pgas4j's own AOT cache ({@code target/pgas4j-runtime.aot}) is there, the jobs of
  * {@code startup_s} start from it, as {@code pgas4j run} does by default, and each round also times
  * the job with {@code --no-aot}: {@code startup_no_aot_s} and {@code startup_aot_vs_no_aot}.
@@ -34,6 +37,7 @@ final class StartupBenchmark implements Benchmark {
     private static final String NATIVE_STARTUP_S = "native_startup_s";
     private static final String STARTUP_PMIX_S = "startup_pmix_s";
     private static final String STARTUP_PMIX_EXEC_S = "startup_pmix_exec_s";
+    private static final String STARTUP_PMIX_EMPTY_JVM_S = "startup_pmix_empty_jvm_s";
     private static final String STARTUP_NO_AOT_S = "startup_no_aot_s";
     private static final String PMIX = "--pmix";
 
@@ -67,7 +71,7 @@ final class StartupBenchmark implements Benchmark {
         try (NativeRunner natives = NativeRunner.create(JvmCommands.TRANSPORT, Map.of())) {
             Optional<String> shmem = NativeBaselines.unavailable(options, natives, NativeProbe.SHMEM, err);
             boolean viaExec = pmix && JvmCommands.binPgas4j() != null;
-            Progress progress = new Progress(NAME, PES.size() * rounds * ((shmem.isEmpty() ? 2 : 1) + (pmix ? 1 : 0)
+            Progress progress = new Progress(NAME, PES.size() * rounds * ((shmem.isEmpty() ? 2 : 1) + (pmix ? 2 : 0)
                     + (viaExec ? 1 : 0) + (runtimeCache ? 1 : 0)), err);
             for (int n : PES) {
                 List<Map<String, Double>> perRound = new ArrayList<>();
@@ -92,6 +96,10 @@ final class StartupBenchmark implements Benchmark {
                         progress.phase("srun --mpi=pmix job of " + n + " PEs" + of);
                         round.put(ResultLine.key(STARTUP_PMIX_S, n), timed(() -> ChildProcess.run("srun --mpi=pmix N=" + n,
                                 JvmCommands.pmixJob(n, StartupPe.class), TIMEOUT_SECONDS + 10, err)));
+                        progress.phase("srun --mpi=pmix of " + n + " JVMs whose main returns at once" + of);
+                        round.put(ResultLine.key(STARTUP_PMIX_EMPTY_JVM_S, n), timed(() -> ChildProcess.run("srun"
+                                + " --mpi=pmix empty JVMs N=" + n, JvmCommands.pmixJob(n, NoOpMain.class), TIMEOUT_SECONDS + 10,
+                                err)));
                     }
                     if (viaExec) {
                         progress.phase("srun --mpi=pmix bin/pgas4j exec job of " + n + " PEs" + of);
@@ -173,16 +181,23 @@ final class StartupBenchmark implements Benchmark {
     }
 
     /**
-     * The {@code --pmix} figures, when measured: seconds under srun, plain PE JVMs and through
-     * {@code bin/pgas4j exec}, and their ratios to the launcher's.
+     * The {@code --pmix} figures, when measured: seconds under srun, plain PE JVMs, through
+     * {@code bin/pgas4j exec} and JVMs that do nothing, and their ratios to the launcher's.
      */
     private static void printPmix(Map<String, Double> results, PrintStream out, Map<String, Object> doc) {
         Map<String, Double> seconds = new LinkedHashMap<>();
         Map<String, Double> ratios = new LinkedHashMap<>();
         Map<String, Double> execSeconds = new LinkedHashMap<>();
         Map<String, Double> execRatios = new LinkedHashMap<>();
+        Map<String, Double> emptySeconds = new LinkedHashMap<>();
+        Map<String, Double> emptyRatios = new LinkedHashMap<>();
         for (int n : PES) {
             double launcher = results.get(ResultLine.key(STARTUP_S, n));
+            Double z = results.get(ResultLine.key(STARTUP_PMIX_EMPTY_JVM_S, n));
+            if (z != null) {
+                emptySeconds.put(Integer.toString(n), z);
+                emptyRatios.put(Integer.toString(n), z / launcher);
+            }
             Double p = results.get(ResultLine.key(STARTUP_PMIX_S, n));
             if (p != null) {
                 seconds.put(Integer.toString(n), p);
@@ -197,19 +212,25 @@ final class StartupBenchmark implements Benchmark {
         if (seconds.isEmpty()) {
             return;
         }
-        out.printf(Locale.ROOT, "%6s %18s %12s %18s %12s%n", "PEs", "srun --mpi=pmix (s)", "vs run", "via exec (s)",
-                "vs run");
+        out.printf(Locale.ROOT, "%6s %18s %12s %18s %12s %18s %12s%n", "PEs", "srun --mpi=pmix (s)", "vs run",
+                "via exec (s)", "vs run", "empty JVMs (s)", "vs run");
         for (String n : seconds.keySet()) {
             Double e = execSeconds.get(n);
-            out.printf(Locale.ROOT, "%6s %18s %12s %18s %12s%n", n, RmaTable.fixed(seconds.get(n)),
+            Double z = emptySeconds.get(n);
+            out.printf(Locale.ROOT, "%6s %18s %12s %18s %12s %18s %12s%n", n, RmaTable.fixed(seconds.get(n)),
                     RmaTable.fixed(ratios.get(n)), e == null ? "-" : RmaTable.fixed(e),
-                    e == null ? "-" : RmaTable.fixed(execRatios.get(n)));
+                    e == null ? "-" : RmaTable.fixed(execRatios.get(n)), z == null ? "-" : RmaTable.fixed(z),
+                    z == null ? "-" : RmaTable.fixed(emptyRatios.get(n)));
         }
         doc.put(STARTUP_PMIX_S, seconds);
         doc.put("startup_pmix_vs_launcher", ratios);
         if (!execSeconds.isEmpty()) {
             doc.put(STARTUP_PMIX_EXEC_S, execSeconds);
             doc.put("startup_pmix_exec_vs_launcher", execRatios);
+        }
+        if (!emptySeconds.isEmpty()) {
+            doc.put(STARTUP_PMIX_EMPTY_JVM_S, emptySeconds);
+            doc.put("startup_pmix_empty_jvm_vs_launcher", emptyRatios);
         }
     }
 

@@ -52,9 +52,10 @@ class PmixStartupBenchTest {
             LaunchedJob.Result r = LaunchedJob.exec(cmd, 220, env);
             assertEquals(0, r.exitCode(), r::toString);
             assertTrue(r.stdout().contains("via exec (s)"), r::toString);
+            assertTrue(r.stdout().contains("empty JVMs (s)"), r::toString);
             Map<String, Object> doc = MiniJson.parseObject(Files.readString(json));
             for (String key : List.of("startup_s", "startup_pmix_s", "startup_pmix_vs_launcher", "startup_pmix_exec_s",
-                    "startup_pmix_exec_vs_launcher")) {
+                    "startup_pmix_exec_vs_launcher", "startup_pmix_empty_jvm_s", "startup_pmix_empty_jvm_vs_launcher")) {
                 Map<String, Object> byN = (Map<String, Object>) doc.get(key);
                 assertEquals(Set.of("2", "8", "16"), byN.keySet(), key + ": " + doc);
                 byN.forEach((n, v) -> assertTrue(((Number) v).doubleValue() > 0.05, key + " at " + n + ": " + v));
