@@ -22,9 +22,11 @@ import java.util.Set;
  * {@code startup_pmix_s} and {@code startup_pmix_vs_launcher} (N to the ratio PMIx / launcher); and,
  * where the jar is a checkout's with its {@code bin/pgas4j}, through {@code bin/pgas4j exec} as
  * users start it: {@code startup_pmix_exec_s} and {@code startup_pmix_exec_vs_launcher}. Each
- * {@code --pmix} round also times the floor under it: srun starting N JVMs of the same command whose
- * main returns at once ({@link NoOpMain}, no pgas4j): {@code startup_pmix_empty_jvm_s} and
- * {@code startup_pmix_empty_jvm_vs_launcher}.
+ * {@code --pmix} round also times the floors under both: srun and {@code pgas4j run} starting N JVMs
+ * of the same commands whose main returns at once ({@link NoOpMain}, no pgas4j):
+ * {@code startup_pmix_empty_jvm_s}, {@code startup_pmix_empty_jvm_vs_launcher} and
+ * {@code startup_empty_jvm_s}; what is above each floor, pgas4j's own part, is
+ * {@code startup_pgas4j_part_s} and {@code startup_pmix_pgas4j_part_s}.
  * When pgas4j's own AOT cache ({@code target/pgas4j-runtime.aot}) is there, the jobs of
  * {@code startup_s} start from it, as {@code pgas4j run} does by default, and each round also times
  * the job with {@code --no-aot}: {@code startup_no_aot_s} and {@code startup_aot_vs_no_aot}.
@@ -38,6 +40,7 @@ final class StartupBenchmark implements Benchmark {
     private static final String STARTUP_PMIX_S = "startup_pmix_s";
     private static final String STARTUP_PMIX_EXEC_S = "startup_pmix_exec_s";
     private static final String STARTUP_PMIX_EMPTY_JVM_S = "startup_pmix_empty_jvm_s";
+    private static final String STARTUP_EMPTY_JVM_S = "startup_empty_jvm_s";
     private static final String STARTUP_NO_AOT_S = "startup_no_aot_s";
     private static final String PMIX = "--pmix";
 
@@ -71,7 +74,7 @@ final class StartupBenchmark implements Benchmark {
         try (NativeRunner natives = NativeRunner.create(JvmCommands.TRANSPORT, Map.of())) {
             Optional<String> shmem = NativeBaselines.unavailable(options, natives, NativeProbe.SHMEM, err);
             boolean viaExec = pmix && JvmCommands.binPgas4j() != null;
-            Progress progress = new Progress(NAME, PES.size() * rounds * ((shmem.isEmpty() ? 2 : 1) + (pmix ? 2 : 0)
+            Progress progress = new Progress(NAME, PES.size() * rounds * ((shmem.isEmpty() ? 2 : 1) + (pmix ? 3 : 0)
                     + (viaExec ? 1 : 0) + (runtimeCache ? 1 : 0)), err);
             for (int n : PES) {
                 List<Map<String, Double>> perRound = new ArrayList<>();
@@ -96,6 +99,10 @@ final class StartupBenchmark implements Benchmark {
                         progress.phase("srun --mpi=pmix job of " + n + " PEs" + of);
                         round.put(ResultLine.key(STARTUP_PMIX_S, n), timed(() -> ChildProcess.run("srun --mpi=pmix N=" + n,
                                 JvmCommands.pmixJob(n, StartupPe.class), TIMEOUT_SECONDS + 10, err)));
+                        progress.phase("pgas4j run of " + n + " JVMs whose main returns at once" + of);
+                        round.put(ResultLine.key(STARTUP_EMPTY_JVM_S, n), timed(() -> ChildProcess.run("empty JVMs N="
+                                + n, JvmCommands.pgasJob(JvmCommands.TRANSPORT, n, TIMEOUT_SECONDS, List.of(), NoOpMain.class),
+                                TIMEOUT_SECONDS + 10, err)));
                         progress.phase("srun --mpi=pmix of " + n + " JVMs whose main returns at once" + of);
                         round.put(ResultLine.key(STARTUP_PMIX_EMPTY_JVM_S, n), timed(() -> ChildProcess.run("srun"
                                 + " --mpi=pmix empty JVMs N=" + n, JvmCommands.pmixJob(n, NoOpMain.class), TIMEOUT_SECONDS + 10,
@@ -231,7 +238,39 @@ final class StartupBenchmark implements Benchmark {
         if (!emptySeconds.isEmpty()) {
             doc.put(STARTUP_PMIX_EMPTY_JVM_S, emptySeconds);
             doc.put("startup_pmix_empty_jvm_vs_launcher", emptyRatios);
+            printParts(results, out, doc);
         }
+    }
+
+    /**
+     * Each launcher's floor (N JVMs whose main returns at once) and what the job adds above it,
+     * pgas4j's own part: {@code startup_empty_jvm_s}, {@code startup_pgas4j_part_s} (under
+     * {@code pgas4j run}) and {@code startup_pmix_pgas4j_part_s} (under srun).
+     */
+    private static void printParts(Map<String, Double> results, PrintStream out, Map<String, Object> doc) {
+        Map<String, Double> floor = new LinkedHashMap<>();
+        Map<String, Double> part = new LinkedHashMap<>();
+        Map<String, Double> pmixPart = new LinkedHashMap<>();
+        out.printf(Locale.ROOT, "%6s %18s %18s %18s %18s%n", "PEs", "run floor (s)", "srun floor (s)", "pgas4j part: run",
+                "under srun");
+        for (int n : PES) {
+            Double f = results.get(ResultLine.key(STARTUP_EMPTY_JVM_S, n));
+            Double pf = results.get(ResultLine.key(STARTUP_PMIX_EMPTY_JVM_S, n));
+            if (f == null || pf == null) {
+                continue;
+            }
+            String key = Integer.toString(n);
+            double p = results.get(ResultLine.key(STARTUP_S, n)) - f;
+            double q = results.get(ResultLine.key(STARTUP_PMIX_S, n)) - pf;
+            floor.put(key, f);
+            part.put(key, p);
+            pmixPart.put(key, q);
+            out.printf(Locale.ROOT, "%6d %18s %18s %18s %18s%n", n, RmaTable.fixed(f), RmaTable.fixed(pf), RmaTable.fixed(p),
+                    RmaTable.fixed(q));
+        }
+        doc.put(STARTUP_EMPTY_JVM_S, floor);
+        doc.put("startup_pgas4j_part_s", part);
+        doc.put("startup_pmix_pgas4j_part_s", pmixPart);
     }
 
     private static boolean onPath(String command) {

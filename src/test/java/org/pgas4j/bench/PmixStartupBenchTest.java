@@ -55,7 +55,8 @@ class PmixStartupBenchTest {
             assertTrue(r.stdout().contains("empty JVMs (s)"), r::toString);
             Map<String, Object> doc = MiniJson.parseObject(Files.readString(json));
             for (String key : List.of("startup_s", "startup_pmix_s", "startup_pmix_vs_launcher", "startup_pmix_exec_s",
-                    "startup_pmix_exec_vs_launcher", "startup_pmix_empty_jvm_s", "startup_pmix_empty_jvm_vs_launcher")) {
+                    "startup_pmix_exec_vs_launcher", "startup_pmix_empty_jvm_s", "startup_pmix_empty_jvm_vs_launcher",
+                    "startup_empty_jvm_s", "startup_pgas4j_part_s", "startup_pmix_pgas4j_part_s")) {
                 Map<String, Object> byN = (Map<String, Object>) doc.get(key);
                 assertEquals(Set.of("2", "8", "16"), byN.keySet(), key + ": " + doc);
                 byN.forEach((n, v) -> assertTrue(((Number) v).doubleValue() > 0.05, key + " at " + n + ": " + v));
