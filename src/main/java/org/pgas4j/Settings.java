@@ -81,7 +81,7 @@ public final class Settings {
 
     /** Busy-spin iterations before a waiting thread starts to yield. */
     public static final Setting<Integer> SPIN_ITERATIONS = new Setting<>("pgas4j.wait.spins", "PGAS4J_WAIT_SPINS", "auto",
-            "busy-spin iterations of a wait before it yields the core; auto: 200 (about 10 µs), or 20 when the host has more "
+            "busy-spin iterations of a wait before it yields the core; auto: 200 (about 10 us), or 20 when the host has more "
                     + "PEs than cores (spinning then only delays the PE being waited for)",
             text -> text.equals("auto") ? AUTO : parseIntInRange(text, 0, Integer.MAX_VALUE));
 

@@ -47,7 +47,7 @@ final class WarmupBenchmark implements Benchmark {
 
     @Override
     public String summary() {
-        return "[--json FILE] [--quick] [--native] [--steps N]  µs per step of a fresh job (lock-step loop, put/get/fetch-add stream):"
+        return "[--json FILE] [--quick] [--native] [--steps N]  us per step of a fresh job (lock-step loop, put/get/fetch-add stream):"
                 + " first 1,000 steps, first 65,536, steady; without and with an AOT cache";
     }
 
@@ -146,7 +146,7 @@ final class WarmupBenchmark implements Benchmark {
     }
 
     private static void print(Map<String, Double> results, PrintStream out, Map<String, Object> doc, boolean runtimeCache) {
-        out.printf(Locale.ROOT, "%-9s %-22s %11s %11s %11s %11s%n", "loop", "µs per step", "first 1k", "first 65k",
+        out.printf(Locale.ROOT, "%-9s %-22s %11s %11s %11s %11s%n", "loop", "us per step", "first 1k", "first 65k",
                 "pass 2", "steady");
         List<String[]> variants = new ArrayList<>(List.of(new String[] {"", "pgas4j, no AOT cache"},
                 new String[] {AOT, "pgas4j, --aot (program)"}));

@@ -278,6 +278,8 @@ class LauncherTest {
         for (Setting<?> s : Settings.all()) {
             assertTrue(out.contains(s.property() + ", " + s.environment() + " = "), () -> s.property() + " missing:\n" + out);
             assertTrue(out.contains(s.doc()), () -> s.property() + "'s doc missing:\n" + out);
+            // ASCII, so that it prints alike in every locale ("10 µs" came out as "10 ?s" under LANG unset).
+            assertTrue(s.doc().chars().allMatch(c -> c < 128), () -> s.property() + "'s doc is not ASCII: " + s.doc());
         }
         // Nothing on stderr but the JDK's own warning when it loads Debian's libamdhip64 (built with an
         // executable stack) to probe the HIP kind: the JVM prints it, pgas4j cannot (docs/memory-kinds.md).
