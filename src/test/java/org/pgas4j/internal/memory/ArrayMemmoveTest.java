@@ -46,6 +46,33 @@ class ArrayMemmoveTest {
     }
 
     @Test
+    void aCopyOfOneMebibyteLandsWholeBothWaysTheLastBytesApartFromMemmove() {
+        int size = 1 << 20;
+        ArrayMemmove m = new ArrayMemmove();
+        long[] src = new long[size / 8 + 2];
+        for (int i = 0; i < src.length; i++) {
+            src[i] = i * 0x9E3779B97F4A7C15L + 1; // no short period: a misplaced tail shows
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment dst = arena.allocate(size + 64, 64);
+            dst.fill((byte) 0x5A);
+            assertFalse(m.toNative(src, 8, dst, 3, size));
+            assertTrue(m.toNative(src, 8, dst, 3, size));
+            MemorySegment want = MemorySegment.ofArray(src).asSlice(8, size);
+            assertEquals(-1, dst.asSlice(3, size).mismatch(want), "every byte, the last 64 too");
+            assertEquals((byte) 0x5A, dst.get(JAVA_BYTE, 2), "nothing before");
+            assertEquals((byte) 0x5A, dst.get(JAVA_BYTE, 3 + size), "nothing after");
+
+            long[] back = new long[src.length];
+            assertFalse(m.fromNative(dst, 3, back, 8, size));
+            assertTrue(m.fromNative(dst, 3, back, 8, size));
+            assertEquals(0, back[0], "nothing before");
+            assertEquals(0, back[back.length - 1], "nothing after");
+            assertArrayEquals(Arrays.copyOfRange(src, 1, src.length - 1), Arrays.copyOfRange(back, 1, back.length - 1));
+        }
+    }
+
+    @Test
     void aRepeatedArrayAndOffsetIsCopiedFromItsSecondCopyOn() {
         ArrayMemmove m = new ArrayMemmove();
         byte[] src = pattern(SIZE + 16, 1);

@@ -146,6 +146,50 @@ class HostCopyTest {
         }
     }
 
+    /**
+     * A segment whose bytes do not repeat with any short period (a byte per index from a
+     * multiplicative hash), so that a piece copied to the wrong place shows.
+     */
+    private static MemorySegment unrepeating(Arena arena, long size, long seed) {
+        MemorySegment s = arena.allocate(size, 4096);
+        for (long i = 0; i < size; i++) {
+            s.set(JAVA_BYTE, i, (byte) (((i + seed) * 0x9E3779B97F4A7C15L) >>> 56));
+        }
+        return s;
+    }
+
+    @Test
+    void copiesFromOneToFourMiBGoInPiecesAndMoveEveryByte() {
+        long[] lengths = {HostCopy.PIECES_FROM - 1, HostCopy.PIECES_FROM, HostCopy.PIECES_FROM + 3,
+            2 * HostCopy.PIECES_FROM + 5, HostCopy.PIECES_UP_TO, HostCopy.PIECES_UP_TO + 1};
+        try (Arena arena = Arena.ofConfined()) {
+            long size = HostCopy.PIECES_UP_TO + 64;
+            MemorySegment src = unrepeating(arena, size, 1);
+            for (long length : lengths) {
+                MemorySegment dst = unrepeating(arena, size, 2);
+                byte[] before = bytes(dst);
+                HostCopy.copy(src, 1, dst, 7, length);
+                assertCopied(before, src, 1, dst, 7, length);
+            }
+        }
+    }
+
+    @Test
+    void overlappingRangesOfPieceSizesAreCopiedWhole() {
+        long length = 2 * HostCopy.PIECES_FROM + 5;
+        try (Arena arena = Arena.ofConfined()) {
+            for (long shift : new long[] {-(HostCopy.PIECE + 1), -1, 1, 4096, HostCopy.PIECE + 1}) {
+                long from = HostCopy.PIECE + 1;
+                MemorySegment s = unrepeating(arena, length + 2 * from + 1, 3);
+                byte[] before = bytes(s);
+                HostCopy.copy(s, from, s, from + shift, length);
+                byte[] expected = before.clone();
+                System.arraycopy(before, (int) from, expected, (int) (from + shift), (int) length);
+                assertArrayEquals(expected, bytes(s), "shift " + shift);
+            }
+        }
+    }
+
     @Test
     void heapSegmentsKeepMemorySegmentCopy() {
         try (Arena arena = Arena.ofConfined()) {
