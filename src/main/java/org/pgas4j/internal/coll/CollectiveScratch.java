@@ -68,7 +68,10 @@ public final class CollectiveScratch {
             } else {
                 Directory.Slot s = Directory.read(peerControls[peerJobRank], slot);
                 if (s.state() != ControlRegion.STATE_PUBLISHED) {
-                    throw new IllegalStateException("PE " + peerJobRank + " has no collective scratch published");
+                    // What was read, for a report: the bootstrap barrier before any read should make this impossible.
+                    throw new IllegalStateException("PE " + peerJobRank + " has no collective scratch published (its"
+                            + " directory slot " + slot + " reads state " + s.state() + ", sequence " + s.seq()
+                            + ", size " + s.size() + ", over the " + transport.name() + " transport)");
                 }
                 m = transport.attach(peerJobRank, s.descriptor(), s.size());
             }
