@@ -13,6 +13,7 @@ import java.util.HexFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.pgas4j.launcher.CoreBinding;
 
 /**
  * The raw ping-pong baseline: creates the shared file (mode 0600, an unguessable name, in
@@ -21,7 +22,6 @@ import java.util.Map;
  */
 final class RawPingPong {
     private static final Path SHM = Path.of("/dev/shm");
-    private static final Path TASKSET = Path.of("/usr/bin/taskset");
 
     private RawPingPong() {
     }
@@ -42,11 +42,12 @@ final class RawPingPong {
      * {@code taskset} is not installed.
      */
     static Map<String, Double> measureSameCore(RmaPlan plan, long timeoutSeconds, PrintStream err) {
-        if (!Files.isExecutable(TASKSET)) {
-            err.println("pgas4j: bench: " + TASKSET + " is missing; the same-core hand-off is not measured");
+        Path taskset = CoreBinding.taskset();
+        if (taskset == null) {
+            err.println("pgas4j: bench: taskset (util-linux) is missing; the same-core hand-off is not measured");
             return Map.of();
         }
-        return run(plan, timeoutSeconds, err, "-yield", List.of(TASKSET.toString(), "-c", "0"));
+        return run(plan, timeoutSeconds, err, "-yield", List.of(taskset.toString(), "-c", "0"));
     }
 
     private static Map<String, Double> run(RmaPlan plan, long timeoutSeconds, PrintStream err, String mode,

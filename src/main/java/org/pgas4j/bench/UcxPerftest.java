@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.pgas4j.launcher.CoreBinding;
 
 /**
  * UCX's own benchmark, {@code ucx_perftest} (Debian's {@code ucx-utils}), run as the baseline of
@@ -51,7 +52,6 @@ final class UcxPerftest {
      * (ucx_perftest's default, 0, leaves them unbounded.)
      */
     static final List<Integer> OUTSTANDING = List.of(RmaPlan.WINDOW, 1);
-    private static final Path TASKSET = Path.of("/usr/bin/taskset");
     private static final double MIB_TO_MB = 1_048_576 / 1e6;
 
     private UcxPerftest() {
@@ -77,7 +77,7 @@ final class UcxPerftest {
 
     /** Whether the server and client are pinned to CPUs 0 and 1 (two CPUs or more, and taskset). */
     static boolean pinned() {
-        return Runtime.getRuntime().availableProcessors() >= 2 && Files.isExecutable(TASKSET);
+        return Runtime.getRuntime().availableProcessors() >= 2 && CoreBinding.taskset() != null;
     }
 
     /** How the processes are placed, for the header of the output. */
@@ -90,7 +90,7 @@ final class UcxPerftest {
         if (!pinned()) {
             return command;
         }
-        List<String> c = new ArrayList<>(List.of(TASKSET.toString(), "-c", Integer.toString(cpu)));
+        List<String> c = new ArrayList<>(List.of(CoreBinding.taskset().toString(), "-c", Integer.toString(cpu)));
         c.addAll(command);
         return c;
     }

@@ -94,8 +94,13 @@ public final class CoreBinding {
         return c;
     }
 
-    /** The {@code taskset} program, or null where there is none. */
-    static Path taskset() {
+    /**
+     * The {@code taskset} program (util-linux), or null where there is none; the benches pin their
+     * baselines with it too.
+     *
+     * @return its path, or null
+     */
+    public static Path taskset() {
         for (Path p : TASKSET) {
             if (Files.isExecutable(p)) {
                 return p;
