@@ -248,7 +248,7 @@ public final class PmixBootstrap implements Bootstrap {
                             + e.getMessage(), e);
                 }
             }
-            fence(false, "the start-up barrier"); // every watch connection is up: a PE's death is noticed from here on
+            fence("the start-up barrier"); // every watch connection is up: a PE's death is noticed from here on
         }
         nameFilesForExec(System.getenv(EXEC_MARKER_VARIABLE));
     }
@@ -397,7 +397,7 @@ public final class PmixBootstrap implements Bootstrap {
             status = pmix.commit();
             check(status, "PMIx_Commit of " + what);
         }
-        fence(true, what);
+        fence(what);
         byte[][] all = new byte[size][];
         for (int r = 0; r < size; r++) {
             if (!(value(r, key) instanceof byte[] b) || b.length < 1) {
@@ -413,8 +413,13 @@ public final class PmixBootstrap implements Bootstrap {
      * blocking {@code PMIx_Fence} runs on a helper thread (a completion callback would be an upcall,
      * whose stub costs every PE about 15 ms of CPU to generate at start), which a failed job leaves
      * blocked in it until the process ends.
+     *
+     * <p>Every fence asks PMIx to collect data, barriers too: Slurm's PMIx plugin completes a fence
+     * that collects nothing once the PEs of the node have entered it, without waiting for the
+     * other nodes, unless the site set {@code PMIxFenceBarrier} in {@code mpi.conf}. A fence that
+     * collects runs Slurm's collective across every node, so it is a barrier of the whole job.
      */
-    private void fence(boolean collect, String what) {
+    private void fence(String what) {
         CompletableFuture<Integer> done = new CompletableFuture<>();
         Thread helper = new Thread(() -> {
             try (Arena arena = Arena.ofConfined()) {
@@ -422,7 +427,7 @@ public final class PmixBootstrap implements Bootstrap {
                 MemorySegment.copy(self, 0, proc, 0, PmixLibrary.NSPACE_BYTES);
                 proc.set(JAVA_INT, PmixLibrary.PROC_RANK, PmixLibrary.PMIX_RANK_WILDCARD);
                 MemorySegment info = arena.allocate(PmixLibrary.INFO);
-                PmixLibrary.infoBool(info, PmixLibrary.KEY_COLLECT_DATA, collect);
+                PmixLibrary.infoBool(info, PmixLibrary.KEY_COLLECT_DATA, true);
                 done.complete(pmix.fence(proc, 1, info, 1));
             } catch (Throwable t) {
                 done.completeExceptionally(t);
@@ -541,11 +546,11 @@ public final class PmixBootstrap implements Bootstrap {
         return exchange(ALLGATHER_KEY + sequence++, mine, "allgather #" + (sequence - 1));
     }
 
-    /** {@inheritDoc} A PMIx fence without data. */
+    /** {@inheritDoc} A PMIx fence that collects (no new data): see {@link #fence}. */
     @Override
     public synchronized void barrier() {
         checkUsable("barrier");
-        fence(false, "barrier");
+        fence("barrier");
     }
 
     private void checkUsable(String operation) {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgas4j.examples.RingDemo;
+import org.pgas4j.launcher.testpes.BootstrapBarrierPe;
 import org.pgas4j.launcher.testpes.HostsPe;
 import org.pgas4j.testing.Needs;
 import org.pgas4j.testing.SlurmCluster;
@@ -30,7 +31,8 @@ import org.pgas4j.testing.SystemComponent;
  * placement and allreduce over {@code hybrid} (shared memory within a node, UCX over the veth);
  * {@code pgas4j run --slurm} over the same two nodes (with {@code --rendezvous-address}, as this
  * host's name resolves to loopback); a PE killed with SIGKILL on the second node, alone there,
- * ends the step naming it, and no shared file is left. Skipped where Slurm, munge, libpmix, UCX or {@code ip} is missing or the tests do
+ * ends the step naming it, and no shared file is left; the bootstrap's barriers hold across the
+ * nodes. Skipped where Slurm, munge, libpmix, UCX or {@code ip} is missing or the tests do
  * not run as root.
  */
 @Needs({SystemComponent.ROOT, SystemComponent.SLURM, SystemComponent.PMIX, SystemComponent.UCX,
@@ -112,6 +114,19 @@ class PmixTwoNodeTest {
         out = run(srun(RingDemo.class.getName()));
         assertEquals(4, out.lines().filter(l -> l.matches("PE \\d of 4 \\(hybrid\\): .* verified")).count(), out);
         assertEquals(List.of(), shmFiles(), "shared files left");
+    }
+
+    /**
+     * The bootstrap's barrier and allgather hold across the nodes: Slurm's PMIx plugin ends a
+     * fence that collects no data as soon as the node's own tasks have entered it (unless
+     * {@code PMIxFenceBarrier} is set), so a barrier made of such a fence let PEs of one node run
+     * ahead of the other's, and a PE read a peer's directory before it was written.
+     */
+    @Test
+    void bootstrapBarriersHoldAcrossNodes() throws Exception {
+        Path shared = Files.createDirectories(dir.resolve("rounds"));
+        String out = run(srun(BootstrapBarrierPe.class.getName(), shared.toString(), "150"));
+        assertEquals(4, out.lines().filter(l -> l.endsWith(": 150 rounds, barriers held")).count(), out);
     }
 
     @Test
