@@ -27,7 +27,8 @@ import org.pgas4j.launcher.CoreBinding;
  * and the client on CPU 1 ({@link #pinning()}): unpinned, two busy-polling processes that the
  * scheduler puts on one core take turns by time slices, and the figures become those of the
  * scheduler (4 ms "latencies" on the test machines). That is ucx_perftest's best case; pgas4j's
- * PEs are not pinned.
+ * two PEs get the same one CPU each from {@code run}'s default binding where the host has two
+ * CPUs (the header says which).
  *
  * <p>Units: ucx_perftest reports latency in microseconds, for its ping-pong tests
  * ({@code ucp_put_lat}) half of a round trip, and bandwidth in MiB/s (2^20 bytes per second),

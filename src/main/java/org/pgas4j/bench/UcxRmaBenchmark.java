@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.Set;
 import java.util.Optional;
+import org.pgas4j.launcher.CoreBinding;
 import org.pgas4j.transport.ucx.UcpLibrary;
 
 /**
@@ -77,7 +78,8 @@ final class UcxRmaBenchmark {
         if (perftestMissing != null) {
             err.println("bench rma: " + perftestMissing);
         } else {
-            out.println("# ucx_perftest: " + perftest + ", " + UcxPerftest.pinning() + "; pgas4j PEs not pinned");
+            out.println("# ucx_perftest: " + perftest + ", " + UcxPerftest.pinning() + "; pgas4j PEs "
+                    + CoreBinding.defaultPlacement(JvmCommands.PES));
         }
 
         Map<String, Double> results = new HashMap<>();

@@ -79,6 +79,31 @@ public final class CoreBinding {
     }
 
     /**
+     * How {@code run}'s default policy ({@link Policy#AUTO}) places a job of {@code np} PEs on this
+     * host, in words for a bench's header: the CPU of each rank, or that they are not bound.
+     *
+     * @param np the job's PEs on this host
+     * @return for example "bound: ranks 0-1 on CPUs 0,1 (run's --bind-to auto)"
+     */
+    public static String defaultPlacement(int np) {
+        return placement(Policy.AUTO, np, allowedCpus());
+    }
+
+    /** {@link #defaultPlacement} for a given policy and allowed CPUs. */
+    static String placement(Policy policy, int np, List<Integer> allowed) {
+        int[] cpus = cpus(policy, np, allowed);
+        String how = " (run's --bind-to " + policy.name().toLowerCase(Locale.ROOT) + ")";
+        if (cpus == null) {
+            return "not bound" + how;
+        }
+        StringBuilder list = new StringBuilder();
+        for (int cpu : cpus) {
+            list.append(list.isEmpty() ? "" : ",").append(cpu);
+        }
+        return "bound: ranks 0-" + (np - 1) + " on CPUs " + list + how;
+    }
+
+    /**
      * {@code command} (a JVM's, its executable first) run bound to {@code cpu}, its JVM told that
      * the job has {@code jobCpus} CPUs. A {@code -XX:ActiveProcessorCount} of the user's own comes
      * later on the command line and wins.

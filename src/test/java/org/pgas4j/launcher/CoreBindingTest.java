@@ -26,6 +26,18 @@ class CoreBindingTest {
     private static final List<Integer> ALLOWED = CoreBinding.allowedCpus();
 
     @Test
+    void placementSaysWhichCpuEachRankGetsOrThatNoneIsBound() {
+        assumeTrue(CoreBinding.taskset() != null, "taskset (util-linux) is not installed");
+        assertEquals("bound: ranks 0-1 on CPUs 4,7 (run's --bind-to auto)",
+                CoreBinding.placement(CoreBinding.Policy.AUTO, 2, List.of(4, 7)));
+        assertEquals("not bound (run's --bind-to auto)", CoreBinding.placement(CoreBinding.Policy.AUTO, 3, List.of(4, 7)));
+        assertEquals("bound: ranks 0-2 on CPUs 4,7,4 (run's --bind-to core)",
+                CoreBinding.placement(CoreBinding.Policy.CORE, 3, List.of(4, 7)));
+        assertEquals("not bound (run's --bind-to none)", CoreBinding.placement(CoreBinding.Policy.NONE, 2, List.of(4, 7)));
+        assertEquals("not bound (run's --bind-to auto)", CoreBinding.placement(CoreBinding.Policy.AUTO, 2, null));
+    }
+
+    @Test
     void autoBindsAJobWithOnePePerCpuAndNoOther() {
         assumeTrue(CoreBinding.taskset() != null, "taskset (util-linux) is not installed");
         assertArrayEquals(new int[] {2, 3, 5}, CoreBinding.cpus(CoreBinding.Policy.AUTO, 3, List.of(2, 3, 5)));
