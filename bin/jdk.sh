@@ -8,8 +8,17 @@ pgas4j_jdk_major() { # JAVA_HOME-like dir -> major version, or nothing
     [ -x "$java" ] || return 1
     # The JDK's release file names its version without starting a JVM (about 50 ms of CPU, paid by
     # every PE that srun or mpirun starts through bin/pgas4j exec); ask the JVM where there is none.
+    # Read in the shell: no sed, no head (bin/pgas4j exec runs this once per task).
     if [ -f "$1/release" ]; then
-        v="$(sed -n 's/^JAVA_VERSION="\([0-9][0-9.]*\).*/\1/p' "$1/release" | head -n 1)"
+        local line
+        while IFS= read -r line || [ -n "$line" ]; do
+            case "$line" in
+                JAVA_VERSION=\"[0-9]*)
+                    v="${line#JAVA_VERSION=\"}"
+                    v="${v%%[!0-9.]*}"
+                    break ;;
+            esac
+        done <"$1/release"
         [ "${v%%.*}" = 1 ] && v="${v#1.}" # 1.8.0_x: Java 8
     fi
     if [ -z "$v" ]; then

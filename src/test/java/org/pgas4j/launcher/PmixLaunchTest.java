@@ -141,6 +141,32 @@ class PmixLaunchTest {
         }
     }
 
+    /**
+     * bin/pgas4j exec keeps the PE's command in the PMIx server's directory of the host, or, where
+     * the launcher gives none, in a temporary file that it removes; the marker in which a PE names
+     * its shared files goes too: nothing is left in {@code $TMPDIR} either way.
+     */
+    @Test
+    void binPgas4jExecLeavesNothingInTheTemporaryDirectory() throws Exception {
+        Path jar = RuntimeJar.pack(LauncherProcess.MAIN_CLASSES, dir.resolve("pgas4j.jar"));
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        List<String> exec = List.of(LauncherProcess.REPO.resolve("bin/pgas4j").toString(), "-Dpgas4j.shm.dir=" + shmDir(),
+                "exec", "-Dpgas4j.segment.size=1m", "-cp", TESTS, HostsPe.class.getName());
+        for (boolean serverDirectory : new boolean[] {true, false}) {
+            List<String> cmd = srun(2);
+            if (!serverDirectory) {
+                cmd.addAll(List.of("env", "-u", "PMIX_SERVER_TMPDIR"));
+            }
+            cmd.addAll(exec);
+            ProcessBuilder pb = withJar(cluster.command(cmd), jar);
+            pb.environment().put("TMPDIR", tmp.toString());
+            assertRing(run(pb), 2);
+            try (Stream<Path> left = Files.list(tmp)) {
+                assertEquals(List.of(), left.toList(), "left in TMPDIR, with the server's directory: " + serverDirectory);
+            }
+        }
+    }
+
     @Test
     void binPgas4jExecComputesThePeCommandOncePerHostOfAStep() throws Exception {
         Path jar = RuntimeJar.pack(LauncherProcess.MAIN_CLASSES, dir.resolve("pgas4j.jar"));
