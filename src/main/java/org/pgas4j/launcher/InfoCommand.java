@@ -39,7 +39,8 @@ final class InfoCommand {
             if (e.loadError() != null) {
                 out.println("  (a provider failed to load: " + e.loadError() + ")");
             } else {
-                String state = e.unavailableReason() == null ? "available" : "unavailable: " + e.unavailableReason();
+                String why = e.unavailableReason();
+                String state = why == null ? "available" : "unavailable: " + why;
                 out.printf("  %-8s %s%n  %-8s %s%n", e.name(), state, "", e.description());
             }
         }

@@ -24,10 +24,25 @@ final class TransportCatalog {
      *
      * @param name the name, or null when the provider failed to load
      * @param description its one-line description
-     * @param unavailableReason null when usable here, else why not
+     * @param provider the provider, or null when it failed to load
      * @param loadError null, or why the provider could not be loaded
      */
-    record Entry(String name, String description, String unavailableReason, String loadError) {
+    record Entry(String name, String description, TransportProvider provider, String loadError) {
+        /**
+         * Null when the transport is usable here, else why not. Asked only of the transport a
+         * command uses (and by {@code info} of all): UCX's check loads and binds libucp, about 15
+         * ms of a {@code bin/pgas4j exec} step that needs no UCX.
+         */
+        String unavailableReason() {
+            if (provider == null) {
+                return null;
+            }
+            try {
+                return provider.unavailableReason();
+            } catch (RuntimeException | LinkageError e) {
+                return "its availability check failed: " + e;
+            }
+        }
     }
 
     private TransportCatalog() {
@@ -44,13 +59,7 @@ final class TransportCatalog {
                     break;
                 }
                 TransportProvider p = it.next();
-                String reason;
-                try {
-                    reason = p.unavailableReason();
-                } catch (RuntimeException | LinkageError e) {
-                    reason = "its availability check failed: " + e;
-                }
-                entries.add(new Entry(p.name(), p.description(), reason, null));
+                entries.add(new Entry(p.name(), p.description(), p, null));
             } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
                 entries.add(new Entry(null, null, null, String.valueOf(e.getMessage())));
                 if (e instanceof ServiceConfigurationError && e.getCause() == null) {
@@ -85,10 +94,10 @@ final class TransportCatalog {
             return name;
         }
         for (Entry e : providers()) {
-            if (name.equals(e.name()) && e.unavailableReason() != null) {
+            String why = name.equals(e.name()) ? e.unavailableReason() : null;
+            if (why != null) {
                 throw new UsageException("the job spans " + hosts + " hosts, so its transport is " + name
-                        + ", which cannot run on this host: " + e.unavailableReason()
-                        + " (--transport shm serves hosts that share /dev/shm)");
+                        + ", which cannot run on this host: " + why + " (--transport shm serves hosts that share /dev/shm)");
             }
         }
         return name;
@@ -118,8 +127,9 @@ final class TransportCatalog {
             throw new UsageException("unknown transport '" + name + "'; known transports: " + String.join(", ", known));
         }
         for (Entry e : providers) {
-            if (name.equals(e.name()) && e.unavailableReason() != null) {
-                throw new UsageException("transport " + name + " cannot run on this host: " + e.unavailableReason());
+            String why = name.equals(e.name()) ? e.unavailableReason() : null;
+            if (why != null) {
+                throw new UsageException("transport " + name + " cannot run on this host: " + why);
             }
         }
         return name;
