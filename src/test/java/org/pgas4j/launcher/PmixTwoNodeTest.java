@@ -21,6 +21,7 @@ import org.pgas4j.examples.RingDemo;
 import org.pgas4j.launcher.testpes.BootstrapBarrierPe;
 import org.pgas4j.launcher.testpes.HostsPe;
 import org.pgas4j.testing.Needs;
+import org.pgas4j.testing.RuntimeJar;
 import org.pgas4j.testing.SlurmCluster;
 import org.pgas4j.testing.SystemComponent;
 
@@ -32,8 +33,8 @@ import org.pgas4j.testing.SystemComponent;
  * {@code pgas4j run --slurm} over the same two nodes (with {@code --rendezvous-address}, as this
  * host's name resolves to loopback); a PE killed with SIGKILL on the second node, alone there,
  * ends the step naming it, and no shared file is left; the bootstrap's barriers hold across the
- * nodes. Skipped where Slurm, munge, libpmix, UCX or {@code ip} is missing or the tests do
- * not run as root.
+ * nodes; {@code bin/pgas4j exec} starts the PEs of both nodes. Skipped where Slurm, munge,
+ * libpmix, UCX or {@code ip} is missing or the tests do not run as root.
  */
 @Needs({SystemComponent.ROOT, SystemComponent.SLURM, SystemComponent.PMIX, SystemComponent.UCX,
     SystemComponent.IPROUTE2})
@@ -113,6 +114,28 @@ class PmixTwoNodeTest {
         }
         out = run(srun(RingDemo.class.getName()));
         assertEquals(4, out.lines().filter(l -> l.matches("PE \\d of 4 \\(hybrid\\): .* verified")).count(), out);
+        assertEquals(List.of(), shmFiles(), "shared files left");
+    }
+
+    /**
+     * {@code srun --mpi=pmix -N 2 bin/pgas4j exec}: each node's first task computes the PE command
+     * and its other task reads it; the ring runs over {@code hybrid} and leaves no shared file.
+     */
+    @Test
+    void binPgas4jExecSpansTwoNodes() throws Exception {
+        Path jar = RuntimeJar.pack(LauncherProcess.MAIN_CLASSES, dir.resolve("pgas4j.jar"));
+        ProcessBuilder pb = cluster.command(List.of("srun", "--mpi=pmix", "-N", "2", "--ntasks-per-node=2",
+                LauncherProcess.REPO.resolve("bin/pgas4j").toString(), "-Dpgas4j.shm.dir=" + shmDir(), "exec",
+                "-Dpgas4j.segment.size=1m", "-cp", LauncherProcess.TEST_CLASSES.toString(), HostsPe.class.getName()));
+        pb.environment().put("PGAS4J_JAR", jar.toString());
+        String out = run(pb);
+        List<String> lines = out.lines().filter(l -> l.contains("ring ok")).toList();
+        assertEquals(4, lines.size(), out);
+        for (String line : lines) {
+            Matcher m = LINE.matcher(line);
+            assertTrue(m.find(), line);
+            assertEquals("n" + (Integer.parseInt(m.group(1)) / 2 + 1), m.group(7), line);
+        }
         assertEquals(List.of(), shmFiles(), "shared files left");
     }
 
