@@ -70,6 +70,21 @@ final class TransportCatalog {
         return entries;
     }
 
+    /**
+     * Why the transport {@code name} cannot run here, asking only the providers of that name; null
+     * when it can, or when no provider has that name (the launcher's own {@code shm}, {@code local}
+     * and {@code auto}).
+     */
+    private static String unavailableReason(List<Entry> providers, String name) {
+        for (Entry e : providers) {
+            String why = name.equals(e.name()) ? e.unavailableReason() : null;
+            if (why != null) {
+                return why;
+            }
+        }
+        return null;
+    }
+
     /** Every transport name the launcher accepts, sorted. */
     static List<String> knownNames(List<Entry> providers) {
         TreeSet<String> names = new TreeSet<>(List.of(SHM, LOCAL, Settings.AUTO_TRANSPORT));
@@ -93,12 +108,10 @@ final class TransportCatalog {
         if (name.equals(chosen)) {
             return name;
         }
-        for (Entry e : providers()) {
-            String why = name.equals(e.name()) ? e.unavailableReason() : null;
-            if (why != null) {
-                throw new UsageException("the job spans " + hosts + " hosts, so its transport is " + name
-                        + ", which cannot run on this host: " + why + " (--transport shm serves hosts that share /dev/shm)");
-            }
+        String why = unavailableReason(providers(), name);
+        if (why != null) {
+            throw new UsageException("the job spans " + hosts + " hosts, so its transport is " + name
+                    + ", which cannot run on this host: " + why + " (--transport shm serves hosts that share /dev/shm)");
         }
         return name;
     }
@@ -126,11 +139,9 @@ final class TransportCatalog {
         if (!known.contains(name)) {
             throw new UsageException("unknown transport '" + name + "'; known transports: " + String.join(", ", known));
         }
-        for (Entry e : providers) {
-            String why = name.equals(e.name()) ? e.unavailableReason() : null;
-            if (why != null) {
-                throw new UsageException("transport " + name + " cannot run on this host: " + why);
-            }
+        String why = unavailableReason(providers, name);
+        if (why != null) {
+            throw new UsageException("transport " + name + " cannot run on this host: " + why);
         }
         return name;
     }
