@@ -111,8 +111,7 @@ class PmixLaunchTest {
     void binPgas4jExecRunsThePeUnderSrunAndMpirunAndCleansUpAfterALonePe() throws Exception {
         // bin/pgas4j runs this build's classes as a jar (the suite runs before Maven packages one).
         Path jar = RuntimeJar.pack(LauncherProcess.MAIN_CLASSES, dir.resolve("pgas4j.jar"));
-        List<String> exec = List.of(LauncherProcess.REPO.resolve("bin/pgas4j").toString(), "-Dpgas4j.shm.dir=" + shmDir(),
-                "exec", "-Dpgas4j.segment.size=1m", "-cp", TESTS, HostsPe.class.getName());
+        List<String> exec = binPgas4jExec(HostsPe.class);
         List<String> cmd = srun(2);
         cmd.addAll(exec);
         assertRing(run(withJar(cluster.command(cmd), jar)), 2);
@@ -150,8 +149,7 @@ class PmixLaunchTest {
     void binPgas4jExecLeavesNothingInTheTemporaryDirectory() throws Exception {
         Path jar = RuntimeJar.pack(LauncherProcess.MAIN_CLASSES, dir.resolve("pgas4j.jar"));
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
-        List<String> exec = List.of(LauncherProcess.REPO.resolve("bin/pgas4j").toString(), "-Dpgas4j.shm.dir=" + shmDir(),
-                "exec", "-Dpgas4j.segment.size=1m", "-cp", TESTS, HostsPe.class.getName());
+        List<String> exec = binPgas4jExec(HostsPe.class);
         for (boolean serverDirectory : new boolean[] {true, false}) {
             List<String> cmd = srun(2);
             if (!serverDirectory) {
@@ -171,14 +169,19 @@ class PmixLaunchTest {
     void binPgas4jExecComputesThePeCommandOncePerHostOfAStep() throws Exception {
         Path jar = RuntimeJar.pack(LauncherProcess.MAIN_CLASSES, dir.resolve("pgas4j.jar"));
         List<String> cmd = srun(4);
-        cmd.addAll(List.of(LauncherProcess.REPO.resolve("bin/pgas4j").toString(), "-Dpgas4j.shm.dir=" + shmDir(),
-                "exec", "-Dpgas4j.segment.size=1m", "-cp", TESTS, ExecMemoPe.class.getName()));
+        cmd.addAll(binPgas4jExec(ExecMemoPe.class));
         Result r = run(withJar(cluster.command(cmd), jar));
         assertEquals(0, r.status(), r::toString);
         List<String> lines = r.out().lines().sorted().toList();
         assertEquals(List.of("PE 0: memos 1, own command true", "PE 1: memos 1, own command true",
                 "PE 2: memos 1, own command true", "PE 3: memos 1, own command true"), lines, r::toString);
         assertEquals(List.of(), List.of(listShm()), "shared files left in " + shmDir());
+    }
+
+    /** {@code bin/pgas4j exec} of {@code main} from the test classes, this test's shm directory and a 1 MiB segment. */
+    private List<String> binPgas4jExec(Class<?> main) {
+        return List.of(LauncherProcess.REPO.resolve("bin/pgas4j").toString(), "-Dpgas4j.shm.dir=" + shmDir(), "exec",
+                "-Dpgas4j.segment.size=1m", "-cp", TESTS, main.getName());
     }
 
     private static ProcessBuilder withJar(ProcessBuilder pb, Path jar) {
