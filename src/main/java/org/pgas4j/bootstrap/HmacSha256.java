@@ -1,13 +1,11 @@
 package org.pgas4j.bootstrap;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-
 /**
- * HMAC-SHA256 (RFC 2104) over the JDK's SHA-256 {@link MessageDigest}, for the start-up
- * handshakes (launcher and PE, PE and PE 0). The same tags as {@code Mac.getInstance("HmacSHA256")},
- * without loading the SunJCE provider: that load took about 25 ms of CPU in every PE's start
- * (docs/benchmarks.md, "Where a PE's start-up went"), while the SUN provider that serves SHA-256 is loaded anyway.
+ * HMAC-SHA256 (RFC 2104) over pgas4j's own {@link Sha256}, for the start-up handshakes (launcher
+ * and PE, PE and PE 0). The same tags as {@code Mac.getInstance("HmacSHA256")}, without the JDK's
+ * security providers: loading SunJCE for {@code Mac} took about 25 ms of CPU in every PE's start,
+ * and the SUN provider behind {@code MessageDigest} still about 9 ms, twice in a row on a PMIx
+ * job's critical path (docs/benchmarks.md, "Where a PE's start-up went" and the ninth session).
  */
 final class HmacSha256 {
     private static final int BLOCK_BYTES = 64;
@@ -19,7 +17,7 @@ final class HmacSha256 {
 
     /** The tag of the concatenation of {@code parts} under {@code key}. */
     static byte[] tag(byte[] key, byte[]... parts) {
-        MessageDigest sha = sha256();
+        Sha256 sha = new Sha256();
         byte[] k = key.length > BLOCK_BYTES ? sha.digest(key) : key;
         byte[] inner = new byte[BLOCK_BYTES];
         byte[] outer = new byte[BLOCK_BYTES];
@@ -35,13 +33,5 @@ final class HmacSha256 {
         byte[] innerHash = sha.digest();
         sha.update(outer);
         return sha.digest(innerHash);
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
-        }
     }
 }

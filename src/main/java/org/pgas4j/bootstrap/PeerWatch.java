@@ -13,7 +13,6 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -138,7 +137,6 @@ final class PeerWatch implements AutoCloseable {
 
     /** PE 0: takes the other PEs' connections for the life of the job. */
     private void accept() {
-        SecureRandom random = new SecureRandom();
         while (!closing) {
             Socket s;
             try {
@@ -150,8 +148,7 @@ final class PeerWatch implements AutoCloseable {
                 s.setTcpNoDelay(true);
                 KeepAlive.enable(s);
                 s.setSoTimeout(HANDSHAKE_TIMEOUT_MILLIS);
-                byte[] nonce = new byte[NONCE_BYTES];
-                random.nextBytes(nonce);
+                byte[] nonce = Entropy.bytes(NONCE_BYTES);
                 DataOutputStream out = new DataOutputStream(s.getOutputStream());
                 out.write(nonce);
                 out.flush();

@@ -17,7 +17,6 @@ import java.lang.invoke.MethodHandles;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -150,8 +149,7 @@ public final class PmixBootstrap implements Bootstrap {
         } catch (BootstrapException e) {
             // not installed here: a PMIx PE would not start on this host either
         }
-        byte[] key = new byte[16];
-        new SecureRandom().nextBytes(key);
+        byte[] key = Entropy.bytes(16);
         PeerWatch.hostAddresses();
         try (PeerWatch zero = PeerWatch.listen(2, key, pe -> { });
              PeerWatch one = PeerWatch.connect(1, 2, key, List.of(new InetSocketAddress(
@@ -176,11 +174,8 @@ public final class PmixBootstrap implements Bootstrap {
         String id = null;
         PeerWatch zeroWatch = null;
         if (rank == 0) {
-            SecureRandom random = new SecureRandom();
-            byte[] jobBytes = new byte[8];
-            random.nextBytes(jobBytes);
-            random.nextBytes(secret);
-            id = HexFormat.of().formatHex(jobBytes);
+            id = HexFormat.of().formatHex(Entropy.bytes(8));
+            secret = Entropy.bytes(16);
             if (size > 1) {
                 try {
                     zeroWatch = PeerWatch.listen(size, secret, this::peerLost);
@@ -196,7 +191,7 @@ public final class PmixBootstrap implements Bootstrap {
             if (rank == 0) {
                 out.writeUTF(id);
                 out.write(secret);
-                out.writeUTF(PeerWatch.hostAddresses());
+                out.writeUTF(addressesForPeers());
                 out.writeInt(zeroWatch == null ? 0 : zeroWatch.port());
             }
         } catch (IOException e) {
@@ -251,6 +246,19 @@ public final class PmixBootstrap implements Bootstrap {
             fence("the start-up barrier"); // every watch connection is up: a PE's death is noticed from here on
         }
         nameFilesForExec(System.getenv(EXEC_MARKER_VARIABLE));
+    }
+
+    /**
+     * PE 0's addresses for the other PEs' watch connections: loopback when PMIx says the job has
+     * one node (they connect over loopback then anyway), which spares the host name's lookup and
+     * the walk over the interfaces (a lookup that can take seconds where name service is slow);
+     * otherwise every address of this host ({@link PeerWatch#hostAddresses()}).
+     */
+    private String addressesForPeers() {
+        if (number(PmixLibrary.PMIX_RANK_WILDCARD, PmixLibrary.KEY_NUM_NODES, -1) == 1) {
+            return InetAddress.getLoopbackAddress().getHostAddress();
+        }
+        return PeerWatch.hostAddresses();
     }
 
     /**

@@ -68,6 +68,7 @@ final class PmixLibrary {
     static final String KEY_LOCAL_SIZE = "pmix.local.size";
     static final String KEY_NODE_ID = "pmix.nodeid";
     static final String KEY_HOSTNAME = "pmix.hname";
+    static final String KEY_NUM_NODES = "pmix.num.nodes";
     static final String KEY_COLLECT_DATA = "pmix.collect";
     static final String KEY_EVENT_HANDLER_NAME = "pmix.evname";
 

@@ -6,7 +6,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /**
@@ -174,11 +173,9 @@ public final class RendezvousProtocol {
         return HexFormat.of().parseHex(secretHex);
     }
 
-    /** A fresh random nonce. */
-    public static byte[] nonce(SecureRandom random) {
-        byte[] n = new byte[NONCE_BYTES];
-        random.nextBytes(n);
-        return n;
+    /** A fresh random nonce ({@link Entropy}). */
+    public static byte[] nonce() {
+        return Entropy.bytes(NONCE_BYTES);
     }
 
     /** The tag a PE presents in {@link #HELLO}. */

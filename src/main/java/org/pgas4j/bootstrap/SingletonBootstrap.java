@@ -1,6 +1,5 @@
 package org.pgas4j.bootstrap;
 
-import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /** The bootstrap of a program started without the launcher: a job of one PE. */
@@ -9,9 +8,7 @@ public final class SingletonBootstrap implements Bootstrap {
 
     /** A one-PE job with a fresh random job id. */
     public SingletonBootstrap() {
-        byte[] id = new byte[8];
-        new SecureRandom().nextBytes(id);
-        this.jobId = HexFormat.of().formatHex(id);
+        this.jobId = HexFormat.of().formatHex(Entropy.bytes(8));
     }
 
     @Override

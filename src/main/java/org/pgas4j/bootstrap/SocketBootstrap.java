@@ -33,7 +33,6 @@ import java.net.SocketTimeoutException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -203,7 +202,7 @@ public final class SocketBootstrap implements Bootstrap {
             throw new BootstrapException("PE " + rank + ": malformed challenge from " + where);
         }
         long pid = ProcessHandle.current().pid();
-        byte[] peNonce = RendezvousProtocol.nonce(new SecureRandom());
+        byte[] peNonce = RendezvousProtocol.nonce();
         ByteBuffer hello = ByteBuffer.allocate(4 + 4 + 4 + 8 + NONCE_BYTES + MAC_BYTES);
         hello.putInt(MAGIC).putInt(VERSION).putInt(rank).putLong(pid).put(peNonce)
                 .put(RendezvousProtocol.helloTag(key, launcherNonce, rank, pid, peNonce));

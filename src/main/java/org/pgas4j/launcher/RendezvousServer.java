@@ -23,7 +23,6 @@ import java.net.Socket;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -44,7 +43,6 @@ final class RendezvousServer implements AutoCloseable {
     private final byte[] key;
     private final Consumer<JobEvent> events;
     private final LineSink err;
-    private final SecureRandom random = new SecureRandom();
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
@@ -133,7 +131,7 @@ final class RendezvousServer implements AutoCloseable {
 
     /** Returns the connection once authenticated and handed to the job, or null when refused. */
     private PeConnection handshake(Socket s, DataInputStream in, DataOutputStream out) throws IOException {
-        byte[] launcherNonce = RendezvousProtocol.nonce(random);
+        byte[] launcherNonce = RendezvousProtocol.nonce();
         ByteBuffer challenge = ByteBuffer.allocate(8 + NONCE_BYTES);
         challenge.putInt(MAGIC).putInt(VERSION).put(launcherNonce);
         RendezvousProtocol.write(out, RendezvousProtocol.CHALLENGE, challenge.array());

@@ -2,12 +2,12 @@ package org.pgas4j.launcher;
 
 import java.io.File;
 import java.io.IOException;
-import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import org.pgas4j.bootstrap.Entropy;
 import org.pgas4j.bootstrap.LaunchEnvironment;
 import org.pgas4j.bootstrap.RendezvousProtocol;
 import org.pgas4j.internal.stats.StatsReport;
@@ -174,9 +174,7 @@ final class RunCommand {
     record Credentials(String jobId, String secret) {
         /** Fresh random ones. */
         static Credentials fresh() {
-            SecureRandom random = new SecureRandom();
-            return new Credentials(HexFormat.of().formatHex(randomBytes(random, 8)),
-                    HexFormat.of().formatHex(randomBytes(random, 16)));
+            return new Credentials(HexFormat.of().formatHex(Entropy.bytes(8)), HexFormat.of().formatHex(Entropy.bytes(16)));
         }
     }
 
@@ -184,9 +182,4 @@ final class RunCommand {
         return Map.of(LaunchEnvironment.JOB_ID, jobId, LaunchEnvironment.TRANSPORT, TransportCatalog.LOCAL);
     }
 
-    private static byte[] randomBytes(SecureRandom random, int n) {
-        byte[] b = new byte[n];
-        random.nextBytes(b);
-        return b;
-    }
 }

@@ -1,12 +1,12 @@
 package org.pgas4j.transport.local;
 
 import java.lang.foreign.MemorySegment;
-import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.pgas4j.bootstrap.BootstrapException;
+import org.pgas4j.bootstrap.Entropy;
 
 /**
  * What the PEs of one in-JVM job share: their control regions, their message rings, the memory they exported (by id),
@@ -34,9 +34,7 @@ final class LocalFabric {
     final AtomicReferenceArray<byte[]> statistics;
 
     LocalFabric(int size) {
-        byte[] id = new byte[8];
-        new SecureRandom().nextBytes(id);
-        this.jobId = HexFormat.of().formatHex(id);
+        this.jobId = HexFormat.of().formatHex(Entropy.bytes(8));
         this.size = size;
         this.controls = new AtomicReferenceArray<>(size);
         this.messages = new AtomicReferenceArray<>(size);
