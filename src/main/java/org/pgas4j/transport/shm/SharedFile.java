@@ -31,7 +31,8 @@ final class SharedFile {
         HeldFile held = HeldFile.create(path, bytes);
         Arena arena = Arena.ofShared();
         try {
-            return new SharedFile(arena, held.channel().map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena), held);
+            return new SharedFile(arena, plain(held.channel().map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena), arena),
+                    held);
         } catch (IOException | RuntimeException e) {
             arena.close();
             held.close();
@@ -47,12 +48,25 @@ final class SharedFile {
             if (actual < bytes) {
                 throw new IOException("file has " + actual + " bytes, expected " + bytes);
             }
-            return new SharedFile(arena, ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena), null);
+            return new SharedFile(arena, plain(ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena), arena), null);
         } catch (IOException | RuntimeException e) {
             arena.close();
             throw e instanceof ResourceException r ? r
                     : new ResourceException("cannot map the shared file of PE " + owner + ": " + e, e);
         }
+    }
+
+    /**
+     * The mapping as a plain native segment of the same arena, which unmaps it when closed. The
+     * runtime's hot paths (message rings, control regions, barriers) then meet one segment class
+     * on every transport: the JDK's mapped segments are a class of their own, and code that the
+     * JIT (or pgas4j's AOT cache, trained over shm) had specialised for one of the two was
+     * deoptimised and compiled again on meeting the other, over and over in a ucx job
+     * (docs/benchmarks.md, issue 23). Nothing here needs what only a mapped segment does
+     * ({@code force}, {@code load}): the file is shared memory, not storage.
+     */
+    private static MemorySegment plain(MemorySegment mapped, Arena arena) {
+        return MemorySegment.ofAddress(mapped.address()).reinterpret(mapped.byteSize(), arena, null);
     }
 
     MemorySegment segment() {

@@ -102,8 +102,15 @@ final class UcxEngine implements AutoCloseable {
      * completion they signal: two slots, so that the core's implicit puts and implicit atomics,
      * which signal different completions, share one batch however they interleave.
      */
-    private final long[] unflushed = new long[2];
-    private final Completion[] unflushedCompletion = new Completion[2];
+    private long unflushedFirst;
+    private long unflushedSecond;
+    /*
+     * Fields, not an array: a store of an interface-typed completion into a Completion[] is
+     * type-checked, and the JIT's guess at the stored class failed at each new implementation
+     * (puts', atomics'), deoptimising every compiled caller (issue 23, docs/benchmarks.md).
+     */
+    private Completion firstCompletion;
+    private Completion secondCompletion;
     /** Operand of {@link #atomicImplicit} (read by UCX when the request completes locally). */
     private final MemorySegment implicitOperand = arena.allocate(8, 8);
     /** Whether implicit puts were issued since the last {@code ucp_worker_fence} (or flush). */
@@ -443,14 +450,17 @@ final class UcxEngine implements AutoCloseable {
 
     /** Counts an implicit operation signalling {@code c} into the batch the next flush completes. */
     private void addToBatch(Completion c) {
-        int slot = unflushedCompletion[0] == c ? 0 : unflushedCompletion[1] == c ? 1
-                : unflushed[0] == 0 ? 0 : unflushed[1] == 0 ? 1 : -1;
-        if (slot < 0) {
+        if (firstCompletion == c || unflushedFirst == 0 && secondCompletion != c) {
+            firstCompletion = c;
+            unflushedFirst++;
+        } else if (secondCompletion == c || unflushedSecond == 0) {
+            secondCompletion = c;
+            unflushedSecond++;
+        } else {
             startFlushOfImplicit(); // a third completion: complete the batch of the other two first
-            slot = 0;
+            firstCompletion = c;
+            unflushedFirst++;
         }
-        unflushedCompletion[slot] = c;
-        unflushed[slot]++;
     }
 
     /**
@@ -574,7 +584,7 @@ final class UcxEngine implements AutoCloseable {
     void flushImplicit() {
         lock.lock();
         try {
-            if (unflushed[0] > 0 || unflushed[1] > 0) {
+            if (unflushedFirst > 0 || unflushedSecond > 0) {
                 startFlushOfImplicit();
             }
         } finally {
@@ -586,14 +596,19 @@ final class UcxEngine implements AutoCloseable {
     private void startFlushOfImplicit() {
         unorderedPuts = false;
         unorderedAtomics = false;
-        for (int slot = 0; slot < 2; slot++) {
-            Completion c = unflushedCompletion[slot];
-            long n = unflushed[slot];
-            unflushed[slot] = 0;
-            unflushedCompletion[slot] = null;
-            if (n > 0) {
-                requests.startWorkerFlush(c, n);
-            }
+        Completion first = firstCompletion;
+        Completion second = secondCompletion;
+        long firstCount = unflushedFirst;
+        long secondCount = unflushedSecond;
+        firstCompletion = null;
+        secondCompletion = null;
+        unflushedFirst = 0;
+        unflushedSecond = 0;
+        if (firstCount > 0) {
+            requests.startWorkerFlush(first, firstCount);
+        }
+        if (secondCount > 0) {
+            requests.startWorkerFlush(second, secondCount);
         }
     }
 
