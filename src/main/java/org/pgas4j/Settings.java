@@ -158,6 +158,26 @@ public final class Settings {
             });
 
     /**
+     * The largest piece of a put or get that the active-message fallback ({@code pgas4j.rma.path=am},
+     * and every memory kind without a direct path) moves in one message; a piece is also at most the
+     * largest Medium both rings carry. Small pieces keep each piece in the cache between the two
+     * copies, the requester's into the ring and the owner's out of it: 1 MiB puts and gets through the
+     * fallback moved 0.37-0.45 of host-to-host with 12-24 KiB pieces, 0.23-0.31 with 128-256 KiB
+     * (docs/benchmarks.md, issue 23).
+     */
+    public static final Setting<Long> AM_FALLBACK_CHUNK = new Setting<>("pgas4j.am.fallback.chunk",
+            "PGAS4J_AM_FALLBACK_CHUNK", "16k",
+            "largest piece of a put or get through the active-message fallback, in bytes: a multiple of 8 in [1k, 1g] "
+                    + "(k, m, g suffixes), and at most the largest Medium of the rings",
+            text -> {
+                long v = parseSize(text);
+                if (v < 1024 || v > (1L << 30) || v % 8 != 0) {
+                    throw new IllegalArgumentException(v + " is not a multiple of 8 in [1024, 1073741824]");
+                }
+                return v;
+            });
+
+    /**
      * From how many bytes a put or get on a direct path (a peer's segment this process maps, as on
      * {@code shm} and {@code local}) between two native host segments copies with the C library's
      * {@code memmove} instead of {@code MemorySegment.copy}; 0 for never. Puts and gets from and into
@@ -220,7 +240,7 @@ public final class Settings {
     public static List<Setting<?>> all() {
         return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, AM_RING_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS,
                 LONG_PARK_MICROS, JIT_NICE,
-                BARRIER, DEVSIM_DEVICES, DEVSIM_CAPACITY, DEVSIM_VISIBLE, RMA_PATH, COPY_MEMMOVE_MIN, LIBRARY_PATH, STATS,
+                BARRIER, DEVSIM_DEVICES, DEVSIM_CAPACITY, DEVSIM_VISIBLE, RMA_PATH, AM_FALLBACK_CHUNK, COPY_MEMMOVE_MIN, LIBRARY_PATH, STATS,
                 STATS_FILE);
     }
 

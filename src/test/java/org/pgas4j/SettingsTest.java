@@ -52,6 +52,19 @@ class SettingsTest {
     }
 
     @Test
+    void activeMessageFallbackChunkIsAMultipleOfEightFromOneKibibyte() {
+        Setting<Long> s = Settings.AM_FALLBACK_CHUNK;
+        assertEquals(16L << 10, s.valueFrom(k -> null, Map.of()));
+        assertEquals(1024L, s.valueFrom(k -> "1k", Map.of()));
+        assertEquals(24L << 10, s.valueFrom(k -> null, Map.of("PGAS4J_AM_FALLBACK_CHUNK", "24k")));
+        assertEquals(1L << 30, s.valueFrom(k -> "1g", Map.of()));
+        for (String bad : new String[] {"1016", "1001", "0", "2g", "-8", "many"}) {
+            BadArgumentException e = assertThrows(BadArgumentException.class, () -> s.valueFrom(k -> bad, Map.of()));
+            assertTrue(e.getMessage().contains("pgas4j.am.fallback.chunk") && e.getMessage().contains(bad), e.getMessage());
+        }
+    }
+
+    @Test
     void everySettingHasDocAndAValidDefault() {
         for (Setting<?> s : Settings.all()) {
             assertTrue(s.property().startsWith("pgas4j.") && s.environment().startsWith("PGAS4J_"), s.property());

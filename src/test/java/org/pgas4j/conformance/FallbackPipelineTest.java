@@ -30,11 +30,21 @@ import org.pgas4j.transport.ucx.UcpLibrary;
  */
 class FallbackPipelineTest {
 
-    private record Config(String transport, int n) {
+    /** A job: its transport, its PEs and the fallback's largest piece ({@code pgas4j.am.fallback.chunk}; null: the default). */
+    private record Config(String transport, int n, String chunk) {
+        Config(String transport, int n) {
+            this(transport, n, null);
+        }
+
+        String name() {
+            return transport + "+am N=" + n + (chunk == null ? "" : " pieces of " + chunk + " bytes");
+        }
     }
 
     private static final List<Config> CONFIGS = List.of(new Config("local", 2), new Config("shm", 2),
-            new Config("shm", Math.max(3, Runtime.getRuntime().availableProcessors() + 1)), new Config("ucx", 2));
+            new Config("shm", Math.max(3, Runtime.getRuntime().availableProcessors() + 1)), new Config("ucx", 2),
+            // pieces of an odd size, many per transfer, none aligned with the sizes or offsets of the scenarios
+            new Config("shm", 2, "1032"));
     private static final Map<String, String> TCP_ON_LOOPBACK = Map.of("UCX_TLS", "tcp", "UCX_NET_DEVICES", "lo");
 
     @TestFactory
@@ -42,7 +52,7 @@ class FallbackPipelineTest {
     Stream<DynamicNode> everySizeThroughTheFallback() {
         List<DynamicNode> jobs = new ArrayList<>();
         for (Config c : CONFIGS) {
-            jobs.add(DynamicContainer.dynamicContainer(c.transport() + "+am N=" + c.n(),
+            jobs.add(DynamicContainer.dynamicContainer(c.name(),
                     Stream.of(c).flatMap(FallbackPipelineTest::cells)));
         }
         return jobs.stream();
@@ -75,7 +85,11 @@ class FallbackPipelineTest {
     }
 
     private static Map<String, Map<Integer, String>> runLaunched(Config c) {
-        LaunchedJob.Result r = LaunchedJob.run(c.n(), c.transport(), 300, List.of("--jvm-arg", "-Dpgas4j.rma.path=am"),
+        List<String> options = new ArrayList<>(List.of("--jvm-arg", "-Dpgas4j.rma.path=am"));
+        if (c.chunk() != null) {
+            options.addAll(List.of("--jvm-arg", "-Dpgas4j.am.fallback.chunk=" + c.chunk()));
+        }
+        LaunchedJob.Result r = LaunchedJob.run(c.n(), c.transport(), 300, options,
                 c.transport().equals("ucx") ? TCP_ON_LOOPBACK : Map.of(), ConformancePe.class.getName(),
                 "fallback-sizes");
         return ScenarioReports.of(r);

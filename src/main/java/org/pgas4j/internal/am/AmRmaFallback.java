@@ -13,6 +13,7 @@ import org.pgas4j.Client;
 import org.pgas4j.Endpoint;
 import org.pgas4j.MemoryKindClass;
 import org.pgas4j.Segment;
+import org.pgas4j.Settings;
 import org.pgas4j.internal.memory.HostCopy;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.RemoteMemory;
@@ -32,15 +33,15 @@ import org.pgas4j.spi.Transport;
  * reply with the bytes ({@link #GET_DATA}: id, status, offset). The operation completes when
  * every chunk is acknowledged or arrived.
  *
- * <p><b>Pipelining.</b> A chunk is the largest Medium both lanes carry (an eighth of the ring), and
- * every chunk of an operation is sent at once: the requester waits only for room in the owner's
- * ring, never for a chunk's reply before the next. Bytes are copied once on each side: the
- * requester's payload straight into the ring record (from a local device segment by its kind's
- * copy function, {@link #put(RemoteMemory, long, Segment, long, long, Completion)}), the owner from
- * the record straight into its segment; a get's reply is written by the owner's segment straight
- * into the requester's reply ring (device memory by its copy function), and copied from there into
- * the destination (a local device segment by its copy function,
- * {@link #get(RemoteMemory, long, Segment, long, long, Completion)}).
+ * <p><b>Pipelining.</b> A chunk is at most {@code pgas4j.am.fallback.chunk} (16 KiB) and the
+ * largest Medium both lanes carry (an eighth of the ring), and every chunk of an operation is sent
+ * at once: the requester waits only for room in the owner's ring, never for a chunk's reply before
+ * the next. Bytes are copied once on each side: the requester's payload straight into the ring
+ * record (from a local device segment by its kind's copy function, {@link #put(RemoteMemory, long,
+ * Segment, long, long, Completion)}), the owner from the record straight into its segment; a get's
+ * reply is written by the owner's segment straight into the requester's reply ring (device memory
+ * by its copy function), and copied from there into the destination (a local device segment by its
+ * copy function, {@link #get(RemoteMemory, long, Segment, long, long, Completion)}).
  *
  * <p>The owner checks what only it can: the segment is live
  * and holds the range, and for a put that it is still the one resolved (same id; a get's four
@@ -57,8 +58,8 @@ public final class AmRmaFallback {
     public static final int PUT_ACK = 4;
     public static final int GET = 5;
     public static final int GET_DATA = 6;
-    /** Largest chunk: beyond this, bigger messages do not move bytes faster, and the rings stay shared. */
-    private static final long MAX_CHUNK = 256 << 10;
+    /** Largest chunk ({@code pgas4j.am.fallback.chunk}): small enough to stay in the cache between the two copies. */
+    private static final long MAX_CHUNK = Settings.AM_FALLBACK_CHUNK.value();
 
     private static final int OK = 0;
     private static final int NO_SEGMENT = 1;
