@@ -88,7 +88,7 @@ public final class ActiveMessages {
         this.injector = new AmInjector(client, transport, table, context, idle, health);
         this.dispatcher = new AmDispatcher(client, table, context, injector);
         this.atomicFallback = new AmAtomicFallback(client, this, injector, transport, idle, context);
-        this.rmaFallback = new AmRmaFallback(client, this, injector);
+        this.rmaFallback = new AmRmaFallback(client, this, injector, transport);
         transport.setMessageSink(dispatcher);
     }
 

@@ -192,6 +192,17 @@ public interface Transport extends AutoCloseable {
         return true;
     }
 
+    /**
+     * Whether active messages between this PE and PE {@code jobRank} travel through memory both
+     * processes map (shared-memory rings): a message's bytes are then copied by the two CPUs and by
+     * nothing in between, so small messages keep them in the cache. False by default (messages over
+     * a network, or through a library's own buffers); {@code shm} and {@code local} say true, and
+     * {@code hybrid} for the PEs of this host.
+     */
+    default boolean messagesThroughSharedMemory(int jobRank) {
+        return false;
+    }
+
     private MessageService requireMessages() {
         MessageService m = messageService();
         if (m == null) {

@@ -33,15 +33,16 @@ import org.pgas4j.spi.Transport;
  * reply with the bytes ({@link #GET_DATA}: id, status, offset). The operation completes when
  * every chunk is acknowledged or arrived.
  *
- * <p><b>Pipelining.</b> A chunk is at most {@code pgas4j.am.fallback.chunk} (16 KiB) and the
- * largest Medium both lanes carry (an eighth of the ring), and every chunk of an operation is sent
- * at once: the requester waits only for room in the owner's ring, never for a chunk's reply before
- * the next. Bytes are copied once on each side: the requester's payload straight into the ring
- * record (from a local device segment by its kind's copy function, {@link #put(RemoteMemory, long,
- * Segment, long, long, Completion)}), the owner from the record straight into its segment; a get's
- * reply is written by the owner's segment straight into the requester's reply ring (device memory
- * by its copy function), and copied from there into the destination (a local device segment by its
- * copy function, {@link #get(RemoteMemory, long, Segment, long, long, Completion)}).
+ * <p><b>Pipelining.</b> A chunk is at most {@code pgas4j.am.fallback.chunk} (16 KiB) where the
+ * messages travel through shared memory (256 KiB over a network) and the largest Medium both lanes
+ * carry (an eighth of the ring), and every chunk of an operation is sent at once: the requester
+ * waits only for room in the owner's ring, never for a chunk's reply before the next. Bytes are
+ * copied once on each side: the requester's payload straight into the ring record (from a local
+ * device segment by its kind's copy function, {@link #put(RemoteMemory, long, Segment, long, long,
+ * Completion)}), the owner from the record straight into its segment; a get's reply is written by
+ * the owner's segment straight into the requester's reply ring (device memory by its copy
+ * function), and copied from there into the destination (a local device segment by its copy
+ * function, {@link #get(RemoteMemory, long, Segment, long, long, Completion)}).
  *
  * <p>The owner checks what only it can: the segment is live
  * and holds the range, and for a put that it is still the one resolved (same id; a get's four
@@ -58,8 +59,16 @@ public final class AmRmaFallback {
     public static final int PUT_ACK = 4;
     public static final int GET = 5;
     public static final int GET_DATA = 6;
-    /** Largest chunk ({@code pgas4j.am.fallback.chunk}): small enough to stay in the cache between the two copies. */
-    private static final long MAX_CHUNK = Settings.AM_FALLBACK_CHUNK.value();
+    /**
+     * Largest chunk to an owner whose messages travel through shared memory
+     * ({@code pgas4j.am.fallback.chunk}): small enough to stay in the cache between the two copies.
+     */
+    private static final long MAX_SHARED_MEMORY_CHUNK = Settings.AM_FALLBACK_CHUNK.value();
+    /**
+     * Largest chunk to any other owner (over a network each message has a cost of its own, and
+     * the bytes cross it anyway): beyond this, bigger messages did not move bytes faster.
+     */
+    private static final long MAX_NETWORK_CHUNK = 256 << 10;
 
     private static final int OK = 0;
     private static final int NO_SEGMENT = 1;
@@ -91,14 +100,16 @@ public final class AmRmaFallback {
 
     private final Client client;
     private final AmInjector injector;
+    private final Transport transport;
     private final AtomicInteger ids = new AtomicInteger();
     private final ConcurrentHashMap<Integer, Pending> pending = new ConcurrentHashMap<>();
     /** The owner's check result, reused for the same reason. */
     private final int[] status = new int[1];
 
-    public AmRmaFallback(Client client, ActiveMessages am, AmInjector injector) {
+    public AmRmaFallback(Client client, ActiveMessages am, AmInjector injector, Transport transport) {
         this.client = client;
         this.injector = injector;
+        this.transport = transport;
         AMS.registerInternal(am, PUT, AmCategory.MEDIUM, this::performPut);
         AMS.registerInternal(am, PUT_ACK, AmCategory.SHORT, this::putAcknowledged);
         AMS.registerInternal(am, GET, AmCategory.SHORT, this::performGet);
@@ -107,9 +118,19 @@ public final class AmRmaFallback {
 
     /** The segment {@code segmentId} that endpoint {@code endpoint} of PE {@code jobRank} published, reached through its owner. */
     public RemoteMemory memoryOf(int jobRank, int endpoint, long segmentId, long size, MemoryKindClass kindClass) {
-        long chunk = Math.min(MAX_CHUNK, Math.min(injector.maxMedium(jobRank, Transport.LANE_REQUEST),
-                injector.maxMedium(jobRank, Transport.LANE_REPLY)));
-        return new ThroughOwner(jobRank, endpoint, (int) segmentId, size, chunk & -8, kindClass);
+        long chunk = chunk(transport.messagesThroughSharedMemory(jobRank), MAX_SHARED_MEMORY_CHUNK,
+                injector.maxMedium(jobRank, Transport.LANE_REQUEST), injector.maxMedium(jobRank, Transport.LANE_REPLY));
+        return new ThroughOwner(jobRank, endpoint, (int) segmentId, size, chunk, kindClass);
+    }
+
+    /**
+     * The largest chunk to an owner: {@code sharedMemoryChunk} where messages travel through
+     * shared memory, else {@link #MAX_NETWORK_CHUNK}, and never more than the largest Medium of
+     * either lane; a multiple of 8.
+     */
+    static long chunk(boolean throughSharedMemory, long sharedMemoryChunk, long maxRequestMedium, long maxReplyMedium) {
+        long largest = throughSharedMemory ? sharedMemoryChunk : MAX_NETWORK_CHUNK;
+        return Math.min(largest, Math.min(maxRequestMedium, maxReplyMedium)) & -8;
     }
 
     /** A peer's segment whose owner performs every access. */

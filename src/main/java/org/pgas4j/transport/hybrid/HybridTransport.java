@@ -253,6 +253,12 @@ final class HybridTransport implements Transport {
         return shm.parkUntilMessage(nanos);
     }
 
+    /** {@inheritDoc} The PEs of this host exchange messages through the shm transport's rings. */
+    @Override
+    public boolean messagesThroughSharedMemory(int jobRank) {
+        return sameHost[jobRank];
+    }
+
     @Override
     public boolean sharesHostWith(int jobRank) {
         return sameHost[jobRank];

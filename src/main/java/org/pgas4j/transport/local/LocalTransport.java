@@ -119,6 +119,12 @@ final class LocalTransport implements Transport {
         return new MappedMemory(memory.asSlice(0, size), null);
     }
 
+    /** {@inheritDoc} Every PE's messages go through rings in memory both map. */
+    @Override
+    public boolean messagesThroughSharedMemory(int jobRank) {
+        return true;
+    }
+
     @Override
     public MessageService messageService() {
         return messages;

@@ -189,6 +189,12 @@ final class ShmTransport implements Transport {
         throw new ResourceException("unknown segment descriptor type " + descriptor[0] + " from PE " + jobRank);
     }
 
+    /** {@inheritDoc} Every PE's messages go through rings in memory both map. */
+    @Override
+    public boolean messagesThroughSharedMemory(int jobRank) {
+        return true;
+    }
+
     @Override
     public MessageService messageService() {
         return messages;
