@@ -158,11 +158,12 @@ public final class Settings {
             });
 
     /**
-     * The largest piece of a put or get that the active-message fallback ({@code pgas4j.rma.path=am},
-     * and every memory kind without a direct path) moves in one message to an owner whose messages
-     * travel through shared memory ({@code shm}, {@code local}, {@code hybrid} on one host; over a
-     * network the piece is up to 256 KiB); a piece is also at most the largest Medium both rings carry. Small pieces keep each piece in the cache between the two
-     * copies, the requester's into the ring and the owner's out of it: 1 MiB puts and gets through the
+     * The largest piece of a put or get that the active-message fallback
+     * ({@code pgas4j.rma.path=am}, and every memory kind without a direct path) moves in one message
+     * to an owner whose messages travel through shared memory ({@code shm}, {@code local},
+     * {@code hybrid} on one host; over a network the piece is up to 256 KiB); a piece is also at most the largest
+     * Medium both rings carry. Small pieces keep each piece in the cache between the two copies,
+     * the requester's into the ring and the owner's out of it: 1 MiB puts and gets through the
      * fallback moved 0.37-0.45 of host-to-host with 12-24 KiB pieces, 0.23-0.31 with 128-256 KiB
      * (docs/benchmarks.md, issue 23).
      */

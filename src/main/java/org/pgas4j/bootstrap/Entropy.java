@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.HexFormat;
 
 /**
  * Random bytes for the start-up's secrets and nonces (job ids, job secrets, handshake nonces),
@@ -37,6 +38,18 @@ public final class Entropy {
      */
     public static byte[] bytes(int count) {
         return bytes(KERNEL_SOURCE, count);
+    }
+
+    /**
+     * {@code count} random bytes as {@code 2 * count} lower-case hexadecimal digits: job ids (8 bytes)
+     * and job secrets (16 bytes).
+     *
+     * @param count how many random bytes, 0 or more
+     * @return their hexadecimal digits
+     * @throws IllegalArgumentException when {@code count} is negative
+     */
+    public static String hex(int count) {
+        return HexFormat.of().formatHex(bytes(count));
     }
 
     /** {@link #bytes(int)} from {@code source}, or from a {@link SecureRandom} when it cannot be read whole. */

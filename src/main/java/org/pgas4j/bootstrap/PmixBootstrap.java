@@ -18,7 +18,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -174,7 +173,7 @@ public final class PmixBootstrap implements Bootstrap {
         String id = null;
         PeerWatch zeroWatch = null;
         if (rank == 0) {
-            id = HexFormat.of().formatHex(Entropy.bytes(8));
+            id = Entropy.hex(8);
             secret = Entropy.bytes(16);
             if (size > 1) {
                 try {

@@ -1,6 +1,5 @@
 package org.pgas4j.bootstrap;
 
-import java.util.HexFormat;
 
 /** The bootstrap of a program started without the launcher: a job of one PE. */
 public final class SingletonBootstrap implements Bootstrap {
@@ -8,7 +7,7 @@ public final class SingletonBootstrap implements Bootstrap {
 
     /** A one-PE job with a fresh random job id. */
     public SingletonBootstrap() {
-        this.jobId = HexFormat.of().formatHex(Entropy.bytes(8));
+        this.jobId = Entropy.hex(8);
     }
 
     @Override

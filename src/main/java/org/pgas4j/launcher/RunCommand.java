@@ -2,7 +2,6 @@ package org.pgas4j.launcher;
 
 import java.io.File;
 import java.io.IOException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -174,7 +173,7 @@ final class RunCommand {
     record Credentials(String jobId, String secret) {
         /** Fresh random ones. */
         static Credentials fresh() {
-            return new Credentials(HexFormat.of().formatHex(Entropy.bytes(8)), HexFormat.of().formatHex(Entropy.bytes(16)));
+            return new Credentials(Entropy.hex(8), Entropy.hex(16));
         }
     }
 

@@ -43,6 +43,15 @@ class EntropyTest {
     }
 
     @Test
+    void hexGivesTwoLowerCaseDigitsPerByte() {
+        assertTrue(Entropy.hex(8).matches("[0-9a-f]{16}"));
+        assertTrue(Entropy.hex(16).matches("[0-9a-f]{32}"));
+        assertEquals("", Entropy.hex(0));
+        assertThrows(IllegalArgumentException.class, () -> Entropy.hex(-1));
+        assertFalse(Entropy.hex(16).equals(Entropy.hex(16)), "two 16-byte draws were equal");
+    }
+
+    @Test
     void zeroBytesIsAnEmptyArrayAndANegativeCountIsRefused() {
         assertEquals(0, Entropy.bytes(0).length);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Entropy.bytes(-1));

@@ -1,7 +1,6 @@
 package org.pgas4j.transport.local;
 
 import java.lang.foreign.MemorySegment;
-import java.util.HexFormat;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -34,7 +33,7 @@ final class LocalFabric {
     final AtomicReferenceArray<byte[]> statistics;
 
     LocalFabric(int size) {
-        this.jobId = HexFormat.of().formatHex(Entropy.bytes(8));
+        this.jobId = Entropy.hex(8);
         this.size = size;
         this.controls = new AtomicReferenceArray<>(size);
         this.messages = new AtomicReferenceArray<>(size);
