@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 
@@ -20,6 +21,11 @@ public final class UcpContext implements AutoCloseable {
 
     private final MemorySegment handle;
     private boolean open = true;
+    /**
+     * The live regions mapped with this context (copy on write): where a peer's aggregated
+     * atomics may land ({@link #registeredRegion}), read by the receive upcall without a lock.
+     */
+    private volatile MemorySegment[] regions = new MemorySegment[0];
 
     private UcpContext(MemorySegment handle) {
         this.handle = handle;
@@ -117,6 +123,42 @@ public final class UcpContext implements AutoCloseable {
             throw new IllegalArgumentException("only a non-empty native segment can be registered: " + memory);
         }
         return UcpMemory.map(this, memory, memory.byteSize(), 0);
+    }
+
+    /** Records a region just mapped ({@link UcpMemory#map}). */
+    synchronized void track(MemorySegment region) {
+        MemorySegment[] r = Arrays.copyOf(regions, regions.length + 1);
+        r[r.length - 1] = region;
+        regions = r;
+    }
+
+    /** Forgets a region about to be unmapped ({@link UcpMemory#close}). */
+    synchronized void untrack(MemorySegment region) {
+        MemorySegment[] r = regions;
+        for (int i = 0; i < r.length; i++) {
+            if (r[i] == region) {
+                MemorySegment[] less = new MemorySegment[r.length - 1];
+                System.arraycopy(r, 0, less, 0, i);
+                System.arraycopy(r, i + 1, less, i, r.length - i - 1);
+                regions = less;
+                return;
+            }
+        }
+    }
+
+    /**
+     * The live region mapped with this context that holds the {@code size} bytes at virtual
+     * address {@code address}, or null when none does (a peer's remote address is this process's
+     * virtual address).
+     */
+    MemorySegment registeredRegion(long address, int size) {
+        for (MemorySegment r : regions) {
+            long offset = address - r.address();
+            if (offset >= 0 && offset <= r.byteSize() - size) {
+                return r;
+            }
+        }
+        return null;
     }
 
     /**

@@ -32,6 +32,8 @@ public final class UcpEndpoint implements AutoCloseable {
     /** Operand at 0, reply at 8, for the blocking atomics. */
     private final MemorySegment scratch = arena.allocate(16, 8);
     private boolean open = true;
+    /** The owner's number for the peer ({@link #peer(int)}); -1 until set. */
+    private int peer = -1;
 
     private UcpEndpoint(UcpWorker worker, MemorySegment handle) {
         this.worker = worker;
@@ -266,6 +268,16 @@ public final class UcpEndpoint implements AutoCloseable {
         scratch.set(JAVA_INT, 8, desired);
         worker.await(atomicNbx(UcpAtomicOp.CSWAP, 4, scratch, 0, scratch, 8, remoteAddress, rkey), "ucp_atomic_op_nbx");
         return scratch.get(JAVA_INT, 8);
+    }
+
+    /** Records the owner's number for the peer this endpoint reaches (a jobrank). */
+    void peer(int number) {
+        peer = number;
+    }
+
+    /** The owner's number for the peer ({@link #peer(int)}), or -1. */
+    int peer() {
+        return peer;
     }
 
     /**

@@ -40,7 +40,9 @@ public final class UcpMemory implements AutoCloseable {
             UcsStatus.check("ucp_mem_map", status);
             MemorySegment memh = out.get(ADDRESS, 0);
             try {
-                return new UcpMemory(context, memh, query(arena, memh), pack(arena, context, memh));
+                UcpMemory m = new UcpMemory(context, memh, query(arena, memh), pack(arena, context, memh));
+                context.track(m.segment);
+                return m;
             } catch (RuntimeException e) {
                 byte ignored = (byte) Ucp.MEM_UNMAP.invokeExact(context.handle(), memh);
                 throw e;
@@ -115,6 +117,7 @@ public final class UcpMemory implements AutoCloseable {
             return;
         }
         open = false;
+        context.untrack(segment);
         try {
             byte status = (byte) Ucp.MEM_UNMAP.invokeExact(context.handle(), memh);
             UcsStatus.check("ucp_mem_unmap", status);

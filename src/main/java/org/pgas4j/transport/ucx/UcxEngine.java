@@ -117,6 +117,14 @@ final class UcxEngine implements AutoCloseable {
     private boolean unorderedPuts;
     /** Whether implicit atomics were issued since the last {@code ucp_worker_fence} (or flush). */
     private boolean unorderedAtomics;
+    /** Whether implicit puts were issued since the last flush of them (aggregated atomics wait for it). */
+    private boolean implicitPutsUnflushed;
+    /** Runs of implicit atomics to one peer, many to a message; created by {@link #connect}. */
+    private UcxAtomicBatches batches;
+    /** Rung when aggregated atomics are acknowledged ({@link #setOnAcknowledged}). */
+    private Runnable onAcknowledged = () -> { };
+    /** Turns of {@link #progressHeld}, for its occasional health check. */
+    private int heldTurns;
 
     /** Creates the context and the worker of PE {@code rank}, with UCX's settings from the environment. */
     UcxEngine(int rank) {
@@ -194,11 +202,15 @@ final class UcxEngine implements AutoCloseable {
     void connect(byte[][] addresses, int rank, boolean[] reach) {
         lock.lock();
         try {
+            if (batches == null) {
+                batches = new UcxAtomicBatches(this, rank, addresses.length, () -> onAcknowledged.run());
+            }
             endpoints = new UcpEndpoint[addresses.length];
             for (int j = 0; j < addresses.length; j++) {
                 if (j != rank && (reach == null || reach[j])) {
                     endpoints[j] = PEER_ERROR_HANDLING ? worker.connect(addresses[j], errorCallback, j)
                             : worker.connect(addresses[j], false);
+                    endpoints[j].peer(j);
                 }
             }
         } finally {
@@ -214,6 +226,11 @@ final class UcxEngine implements AutoCloseable {
     /** Work done in every {@link #progress()} besides the worker's (the message service's sends). */
     void setBackground(Runnable work) {
         background = work;
+    }
+
+    /** What runs when a peer acknowledges aggregated atomics (the message service's doorbell). */
+    void setOnAcknowledged(Runnable wake) {
+        onAcknowledged = wake;
     }
 
     /**
@@ -260,6 +277,9 @@ final class UcxEngine implements AutoCloseable {
             if (requests.outstanding() > 0) {
                 n += requests.poll();
             }
+            if (batches != null) {
+                batches.sendAcknowledgements();
+            }
             background.run();
             return n;
         } finally {
@@ -288,6 +308,9 @@ final class UcxEngine implements AutoCloseable {
             int n = worker.progress();
             if (requests.outstanding() > 0) {
                 n += requests.poll();
+            }
+            if (batches != null) {
+                batches.sendAcknowledgements();
             }
             background.run();
             if (n > 0) {
@@ -337,6 +360,29 @@ final class UcxEngine implements AutoCloseable {
     }
 
     /**
+     * One turn of a wait inside an operation, the lock held (aggregated atomics waiting for their
+     * acknowledgements or for room): progresses the worker, completes requests and sends the
+     * acknowledgements this PE owes, but not the background work (a message send may be the
+     * caller). Gives up as {@link #await} does once the job is failing.
+     */
+    void progressHeld(String what) {
+        worker.progress();
+        if (requests.outstanding() > 0) {
+            requests.poll();
+        }
+        batches.sendAcknowledgements();
+        peTurn();
+        if ((++heldTurns & 1023) == 0) {
+            if (!health.getAsBoolean() || failure != null) {
+                String why = failure != null ? failure : failureReason.get();
+                throw new JobAbortedException("PE " + rank + ": the job is failing ("
+                        + (why != null ? why : "a peer died or the launcher stopped it") + ") while waiting for " + what);
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
      * What {@link #await} consults while it waits (the bootstrap's health; true until set), and
      * where it finds the reason to give when the job fails (the launcher's words; none until set).
      */
@@ -380,7 +426,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
-            orderAfterImplicitAtomics();
+            orderAfterImplicitAtomics(ep);
             MemorySegment b = bounceFor(src, srcOffset, length);
             long req;
             try {
@@ -423,7 +469,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
-            orderAfterImplicitAtomics();
+            orderAfterImplicitAtomics(ep);
             MemorySegment b = bounceFor(src, srcOffset, length);
             try {
                 long req = startPut(ep, key, remote, src, srcOffset, length, b);
@@ -443,6 +489,7 @@ final class UcxEngine implements AutoCloseable {
             c.localComplete();
             addToBatch(c);
             unorderedPuts = true;
+            implicitPutsUnflushed = true;
         } finally {
             lock.unlock();
         }
@@ -470,13 +517,19 @@ final class UcxEngine implements AutoCloseable {
      * as for {@link #putImplicit}. Waits only when UCX could not send it at once (its request then
      * still reads the operand). A later get, put or blocking atomic is ordered after it by a
      * {@code ucp_worker_fence}; an implicit put issued before it is ordered before it the same way
-     * (a put-with-signal's data before its signal).
+     * (a put-with-signal's data before its signal). A long run of them to one peer, with no
+     * implicit put unflushed, travels many to a message instead ({@link UcxAtomicBatches}), and
+     * the next other operation to that peer waits for their acknowledgement.
      */
     void atomicImplicit(UcpEndpoint ep, UcpRemoteKey key, long remote, int size, UcpAtomicOp op, long operand,
             Completion c, int owner) {
         peTurn();
         lock.lock();
         try {
+            if (!implicitPutsUnflushed && batches.batching(owner)) {
+                batches.add(owner, ep, remote, size, op, operand, c);
+                return;
+            }
             if (unorderedPuts) {
                 fence();
             }
@@ -498,6 +551,7 @@ final class UcxEngine implements AutoCloseable {
             c.localComplete();
             addToBatch(c);
             unorderedAtomics = true;
+            batches.countOrdinary(owner);
         } finally {
             lock.unlock();
         }
@@ -516,7 +570,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
-            orderAfterImplicitAtomics();
+            orderAfterImplicitAtomics(ep);
             MemorySegment b = bounces.take(16);
             if (size == 8) {
                 b.set(JAVA_LONG, 0, operand);
@@ -556,10 +610,16 @@ final class UcxEngine implements AutoCloseable {
     }
 
     /**
-     * Before a get, put, blocking atomic or message: fences when implicit atomics were issued since
+     * Before a get, put, blocking atomic or message to {@code ep}'s peer: waits until the peer has
+     * performed the aggregated atomics sent or batched for it (they travel as messages, which a
+     * fence does not order), ends their run, and fences when implicit atomics were issued since
      * the last fence. Under the lock.
      */
-    void orderAfterImplicitAtomics() {
+    void orderAfterImplicitAtomics(UcpEndpoint ep) {
+        int peer = ep.peer();
+        if (peer >= 0 && batches != null) {
+            batches.completeBefore(peer, ep);
+        }
         if (unorderedAtomics) {
             fence();
         }
@@ -574,6 +634,9 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
+            if (ep.peer() >= 0 && batches != null) {
+                batches.completeBefore(ep.peer(), ep);
+            }
             await(ep.flushNbx(), "ucp_ep_flush_nbx");
         } finally {
             lock.unlock();
@@ -584,6 +647,9 @@ final class UcxEngine implements AutoCloseable {
     void flushImplicit() {
         lock.lock();
         try {
+            if (batches != null) {
+                batches.sendAll();
+            }
             if (unflushedFirst > 0 || unflushedSecond > 0) {
                 startFlushOfImplicit();
             }
@@ -595,6 +661,7 @@ final class UcxEngine implements AutoCloseable {
     /** Starts one worker flush per completion of the batch (a flush orders everything before it too). */
     private void startFlushOfImplicit() {
         unorderedPuts = false;
+        implicitPutsUnflushed = false;
         unorderedAtomics = false;
         Completion first = firstCompletion;
         Completion second = secondCompletion;
@@ -623,7 +690,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
-            orderAfterImplicitAtomics();
+            orderAfterImplicitAtomics(ep);
             MemorySegment into = dst;
             long at = dstOffset;
             MemorySegment b = null;
@@ -666,7 +733,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
-            orderAfterImplicitAtomics();
+            orderAfterImplicitAtomics(ep);
             MemorySegment b = bounceFor(src, srcOffset, length);
             try {
                 await(startPut(ep, key, remote, src, srcOffset, length, b), "ucp_put_nbx");
@@ -689,7 +756,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
-            orderAfterImplicitAtomics();
+            orderAfterImplicitAtomics(ep);
             MemorySegment b = null;
             try {
                 MemorySegment into = dst;
@@ -729,7 +796,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
-            orderAfterImplicitAtomics();
+            orderAfterImplicitAtomics(ep);
             if (size == 8) {
                 atomicScratch.set(JAVA_LONG, 0, operand);
                 atomicScratch.set(JAVA_LONG, 8, desired);
@@ -854,6 +921,9 @@ final class UcxEngine implements AutoCloseable {
             }
             open = false;
             worker.close();
+            if (batches != null) {
+                batches.close();
+            }
             bounces.close();
             context.close();
             arena.close();

@@ -258,7 +258,7 @@ final class UcxMessages implements AutoCloseable, MessageService {
     private void send(int target, int lane, MemorySegment buffer, long headerOffset, long end) {
         long at = headerOffset - RECORD_HEADER_BYTES;
         UcpEndpoint ep = engine.endpoint(target);
-        engine.orderAfterImplicitAtomics();
+        engine.orderAfterImplicitAtomics(ep);
         engine.await(ep.amSendNbx(lane, buffer, at, end - at, UcpAmParams.SEND_FLAG_EAGER), "ucp_am_send_nbx");
     }
 
@@ -272,6 +272,11 @@ final class UcxMessages implements AutoCloseable, MessageService {
         }
         MemorySegment.copy(buffer, headerOffset, r.memory(), claim, payloadOffset + payloadLength - headerOffset);
         r.commit(claim);
+        doorbell.ring();
+    }
+
+    /** Rings this PE's doorbell: a PE thread parked in a wait looks at once (an acknowledgement came). */
+    void wake() {
         doorbell.ring();
     }
 

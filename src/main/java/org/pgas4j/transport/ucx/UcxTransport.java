@@ -134,6 +134,7 @@ final class UcxTransport implements Transport {
         keys = new UcxKeyStore(control.segment(), keyArea);
         messages = new UcxMessages(engine, rank, size, Settings.AM_RING_SIZE.value());
         engine.setBackground(messages::drainAll);
+        engine.setOnAcknowledged(messages::wake);
         UcxPeerAddress mine = new UcxPeerAddress(hostName(), engine.worker().address(), control.address(),
                 control.segment().byteSize(), control.packedKey());
         byte[][] all = bootstrap.allgather(mine.encode());

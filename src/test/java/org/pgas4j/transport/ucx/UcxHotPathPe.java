@@ -45,12 +45,13 @@ public final class UcxHotPathPe {
     }
 
     /**
-     * Which operations run: bits of the system property {@code ops}. The default, 79, leaves out
+     * Which operations run: bits of the system property {@code ops}. 128 adds a run of 24
+     * non-fetching xors, whose last eight travel over ucx in an aggregated batch. The default, 207, leaves out
      * the two forms on heap arrays (16: {@code putNB} of a {@code long[]}, 32: {@code get} into one):
      * the core wraps each array in a new heap segment (and allocates an {@code Event} for
      * {@code putNB}) on every path that is not a direct view, whatever the transport.
      */
-    private static final int OPS = Integer.getInteger("ops", 79);
+    private static final int OPS = Integer.getInteger("ops", 207);
 
     private static void run(Rma rma, Atomics atomics, Team w, int peer, MemorySegment buf, long[] array, int rounds) {
         for (int i = 0; i < rounds; i++) {
@@ -76,6 +77,11 @@ public final class UcxHotPathPe {
             if ((OPS & 64) != 0) {
                 atomics.fetchAddLong(w, peer, 4096, 1);
                 atomics.compareAndSwapLong(w, peer, 4104, i, i + 1);
+            }
+            if ((OPS & 128) != 0) {
+                for (int k = 0; k < 24; k++) {
+                    atomics.xorLong(w, peer, 4112, i);
+                }
             }
             if ((i & 255) == 0) {
                 rma.waitNbi();

@@ -1,0 +1,238 @@
+package org.pgas4j.transport.ucx;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.pgas4j.BadArgumentException;
+import org.pgas4j.spi.Completion;
+
+/**
+ * Runs of implicit atomics to one peer travel many to a message ({@link UcxAtomicBatches}): the
+ * first {@link UcxAtomicBatches#RUN_BEFORE_BATCHING} of a run go alone through
+ * {@code ucp_atomic_op_nbx}, the others join a batch that leaves
+ * when full or at {@link UcxEngine#flushImplicit()}; the target (progressed by its agent only)
+ * performs them, and its acknowledgement completes each operation once. Another operation to the
+ * peer waits for the batches first; an entry the target cannot place fails its completion,
+ * naming the word and the PE. Two engines of one JVM over tcp on loopback; skipped without libucp.
+ */
+class UcxAtomicBatchesTest {
+
+    /** Counts what an engine signals. */
+    private static final class Counting implements Completion {
+        volatile int local;
+        volatile int remote;
+        volatile RuntimeException failure;
+        volatile int failures;
+
+        @Override
+        public void localComplete() {
+            local++;
+        }
+
+        @Override
+        public void remoteComplete() {
+            remote++;
+        }
+
+        @Override
+        public void failed(RuntimeException cause) {
+            failure = cause;
+            failures++;
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aRunOfAtomicsCompletesAtTheFlushOnceEachAndLandsExactly() {
+        try (AgentEnginePair pair = AgentEnginePair.open(1 << 16)) {
+            UcxEngine origin = pair.origin;
+            UcpEndpoint ep = pair.toTarget();
+            long base = pair.memory.address();
+            Counting c = new Counting();
+            // More than a batch's entries times the batches allowed in flight: the sender must wait
+            // for acknowledgements on its own, without a flush.
+            int updates = UcxAtomicBatches.MAX_ENTRIES * UcxAtomicBatches.IN_FLIGHT + 1_000;
+            long[] expected = new long[512];
+            int[] expectedInts = new int[64];
+            long s = 1;
+            for (int i = 0; i < updates; i++) {
+                s = next(s);
+                int w = (int) (s >>> 11 & 511);
+                if ((i & 7) == 7) {
+                    int iw = w & 63;
+                    origin.atomicImplicit(ep, pair.key, base + 4096 + iw * 4L, 4, UcpAtomicOp.ADD, s, c, 0);
+                    expectedInts[iw] += (int) s;
+                } else {
+                    origin.atomicImplicit(ep, pair.key, base + w * 8L, 8, UcpAtomicOp.XOR, s, c, 0);
+                    expected[w] ^= s;
+                }
+            }
+            assertEquals(updates, c.local, "each is locally complete on return");
+            origin.flushImplicit();
+            awaitRemote(origin, c, updates);
+            for (int i = 0; i < 1_000; i++) {
+                origin.progress();
+            }
+            assertEquals(updates, c.remote, "each completes once");
+            assertNull(c.failure);
+            MemorySegment landed = pair.memory.segment();
+            for (int w = 0; w < 512; w++) {
+                assertEquals(expected[w], landed.get(JAVA_LONG, w * 8L), "xor word " + w);
+            }
+            for (int w = 0; w < 64; w++) {
+                assertEquals(expectedInts[w], landed.get(JAVA_INT, 4096 + w * 4L), "int add word " + w);
+            }
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aPartialBatchWaitsForTheFlushAndEveryOperatorLands() {
+        try (AgentEnginePair pair = AgentEnginePair.open(1 << 16)) {
+            UcxEngine origin = pair.origin;
+            UcpEndpoint ep = pair.toTarget();
+            long base = pair.memory.address();
+            MemorySegment landed = pair.memory.segment();
+            landed.set(JAVA_LONG, 8, 0xFF);
+            landed.set(JAVA_LONG, 16, 0xF0);
+            landed.set(JAVA_INT, 24, 0x0F);
+            Counting c = new Counting();
+            startRun(origin, ep, pair.key, base + 40, c);
+            origin.atomicImplicit(ep, pair.key, base, 8, UcpAtomicOp.ADD, 5, c, 0);
+            origin.atomicImplicit(ep, pair.key, base, 8, UcpAtomicOp.ADD, -2, c, 0);
+            origin.atomicImplicit(ep, pair.key, base + 8, 8, UcpAtomicOp.AND, 0x3C, c, 0);
+            origin.atomicImplicit(ep, pair.key, base + 16, 8, UcpAtomicOp.OR, 0x0F, c, 0);
+            origin.atomicImplicit(ep, pair.key, base + 24, 4, UcpAtomicOp.XOR, 0xFF, c, 0);
+            origin.atomicImplicit(ep, pair.key, base + 28, 4, UcpAtomicOp.AND, 0, c, 0);
+            origin.atomicImplicit(ep, pair.key, base + 32, 4, UcpAtomicOp.OR, 0x10, c, 0);
+            for (int i = 0; i < 2_000; i++) {
+                origin.progress();
+            }
+            assertEquals(0, c.remote, "nothing completes before the flush");
+            assertEquals(0, landed.get(JAVA_LONG, 0), "the batched adds have not landed: they wait for the flush");
+            assertEquals(0xFF, landed.get(JAVA_LONG, 8), "the batched and has not landed: it waits for the flush");
+            origin.flushImplicit();
+            awaitRemote(origin, c, 7 + UcxAtomicBatches.RUN_BEFORE_BATCHING);
+            assertNull(c.failure);
+            assertEquals(3, landed.get(JAVA_LONG, 0));
+            assertEquals(0x3C, landed.get(JAVA_LONG, 8));
+            assertEquals(0xFF, landed.get(JAVA_LONG, 16));
+            assertEquals(0xF0, landed.get(JAVA_INT, 24));
+            assertEquals(0, landed.get(JAVA_INT, 28));
+            assertEquals(0x10, landed.get(JAVA_INT, 32));
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aGetAfterARunSeesItWithoutAFlush() {
+        try (AgentEnginePair pair = AgentEnginePair.open(1 << 16); Arena arena = Arena.ofConfined()) {
+            UcxEngine origin = pair.origin;
+            UcpEndpoint ep = pair.toTarget();
+            long base = pair.memory.address();
+            Counting c = new Counting();
+            for (int i = 0; i < 1_000; i++) {
+                origin.atomicImplicit(ep, pair.key, base + 64, 8, UcpAtomicOp.ADD, 1, c, 0);
+            }
+            MemorySegment seen = arena.allocate(8, 8);
+            origin.getBlocking(ep, pair.key, base + 64, seen, 0, 8);
+            assertEquals(1_000, seen.get(JAVA_LONG, 0), "the get is ordered after the batched adds");
+            // A new run after the get: its first ones go alone again, the rest batch.
+            for (int i = 0; i < 10 + UcxAtomicBatches.RUN_BEFORE_BATCHING; i++) {
+                origin.atomicImplicit(ep, pair.key, base + 64, 8, UcpAtomicOp.ADD, 1, c, 0);
+            }
+            origin.flushImplicit();
+            awaitRemote(origin, c, 1_010 + UcxAtomicBatches.RUN_BEFORE_BATCHING);
+            origin.getBlocking(ep, pair.key, base + 64, seen, 0, 8);
+            assertEquals(1_010 + UcxAtomicBatches.RUN_BEFORE_BATCHING, seen.get(JAVA_LONG, 0));
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void twoCompletionsInterleavedEachCountTheirOwn() {
+        try (AgentEnginePair pair = AgentEnginePair.open(1 << 16)) {
+            UcxEngine origin = pair.origin;
+            UcpEndpoint ep = pair.toTarget();
+            long base = pair.memory.address();
+            Counting first = new Counting();
+            Counting second = new Counting();
+            for (int i = 0; i < 600; i++) {
+                origin.atomicImplicit(ep, pair.key, base, 8, UcpAtomicOp.ADD, 1, (i % 3 == 0) ? second : first, 0);
+            }
+            origin.flushImplicit();
+            awaitRemote(origin, first, 400);
+            awaitRemote(origin, second, 200);
+            for (int i = 0; i < 1_000; i++) {
+                origin.progress();
+            }
+            assertEquals(400, first.remote);
+            assertEquals(200, second.remote);
+            assertEquals(600, pair.memory.segment().get(JAVA_LONG, 0));
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void anEntryOutsideEveryRegisteredRegionIsRefusedNamingTheWordAndPe() {
+        try (AgentEnginePair pair = AgentEnginePair.open(1 << 16)) {
+            UcxEngine origin = pair.origin;
+            UcpEndpoint ep = pair.toTarget();
+            long base = pair.memory.address();
+            long size = pair.memory.segment().byteSize();
+            Counting c = new Counting();
+            startRun(origin, ep, pair.key, base + 8, c);
+            origin.atomicImplicit(ep, pair.key, base, 8, UcpAtomicOp.ADD, 1, c, 0);
+            long outside = base + size + (1 << 20);
+            origin.atomicImplicit(ep, pair.key, outside, 8, UcpAtomicOp.XOR, 7, c, 0);
+            origin.atomicImplicit(ep, pair.key, base + 3, 4, UcpAtomicOp.ADD, 1, c, 0); // misaligned
+            origin.atomicImplicit(ep, pair.key, base, 8, UcpAtomicOp.ADD, 1, c, 0);
+            origin.flushImplicit();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            int operations = 4 + UcxAtomicBatches.RUN_BEFORE_BATCHING;
+            while (c.remote + c.failures < operations) {
+                origin.progress();
+                assertTrue(System.nanoTime() < deadline, "no acknowledgement");
+            }
+            assertEquals(1, c.failures, "one failure for the batch");
+            assertEquals(operations - 1, c.remote, "the batch's other operations complete");
+            BadArgumentException e = assertInstanceOf(BadArgumentException.class, c.failure);
+            assertNotNull(e.getMessage());
+            assertTrue(e.getMessage().contains("0x" + Long.toHexString(outside)), e.getMessage());
+            assertTrue(e.getMessage().contains("xor") && e.getMessage().contains("PE 0"), e.getMessage());
+            assertEquals(2, pair.memory.segment().get(JAVA_LONG, 0), "the entries a region holds were performed");
+        }
+    }
+
+    /** Issues the run's first atomics, which go the ordinary way (adds of 0 to {@code address}). */
+    private static void startRun(UcxEngine origin, UcpEndpoint ep, UcpRemoteKey key, long address, Counting c) {
+        for (int i = 0; i < UcxAtomicBatches.RUN_BEFORE_BATCHING; i++) {
+            origin.atomicImplicit(ep, key, address, 8, UcpAtomicOp.ADD, 0, c, 0);
+        }
+    }
+
+    private static long next(long s) {
+        s ^= s << 13;
+        s ^= s >>> 7;
+        s ^= s << 17;
+        return s;
+    }
+
+    private static void awaitRemote(UcxEngine origin, Counting c, int expected) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (c.remote < expected) {
+            origin.progress();
+            assertTrue(System.nanoTime() < deadline, () -> "remote completions: " + c.remote + " of " + expected);
+        }
+    }
+}
