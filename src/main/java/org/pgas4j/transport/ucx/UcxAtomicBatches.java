@@ -182,7 +182,7 @@ final class UcxAtomicBatches {
             send(peer, ep, p);
         }
         while (p.acknowledged != p.sent) {
-            engine.progressHeld("the acknowledgement of aggregated atomics from PE " + peer);
+            engine.progressHeld("the acknowledgement of aggregated atomics from PE ", peer);
         }
     }
 
@@ -211,7 +211,7 @@ final class UcxAtomicBatches {
 
     private void send(int peer, UcpEndpoint ep, Peer p) {
         while (p.sent - p.acknowledged >= IN_FLIGHT) {
-            engine.progressHeld("room for aggregated atomics to PE " + peer);
+            engine.progressHeld("room for aggregated atomics to PE ", peer);
         }
         int slot = (int) (p.sent % IN_FLIGHT);
         p.completions[slot] = p.completion;
@@ -295,29 +295,27 @@ final class UcxAtomicBatches {
         }
         long offset = address - region.address();
         int op = code & 7;
+        // Exact call-site types ((MemorySegment, long, T)T): an unused result would make the call
+        // inexact, and an inexact VarHandle call adapts (and allocates) on every update.
         if (size == 8) {
-            switch (op) {
-                case 0 -> LONG.getAndAdd(region, offset, operand);
-                case 3 -> LONG.getAndBitwiseAnd(region, offset, operand);
-                case 4 -> LONG.getAndBitwiseOr(region, offset, operand);
-                case 5 -> LONG.getAndBitwiseXor(region, offset, operand);
-                default -> {
-                    return false;
-                }
-            }
-        } else {
-            int v = (int) operand;
-            switch (op) {
-                case 0 -> INT.getAndAdd(region, offset, v);
-                case 3 -> INT.getAndBitwiseAnd(region, offset, v);
-                case 4 -> INT.getAndBitwiseOr(region, offset, v);
-                case 5 -> INT.getAndBitwiseXor(region, offset, v);
-                default -> {
-                    return false;
-                }
-            }
+            long unused = switch (op) {
+                case 0 -> (long) LONG.getAndAdd(region, offset, operand);
+                case 3 -> (long) LONG.getAndBitwiseAnd(region, offset, operand);
+                case 4 -> (long) LONG.getAndBitwiseOr(region, offset, operand);
+                case 5 -> (long) LONG.getAndBitwiseXor(region, offset, operand);
+                default -> Long.MIN_VALUE;
+            };
+            return op == 0 || op == 3 || op == 4 || op == 5;
         }
-        return true;
+        int v = (int) operand;
+        int unused = switch (op) {
+            case 0 -> (int) INT.getAndAdd(region, offset, v);
+            case 3 -> (int) INT.getAndBitwiseAnd(region, offset, v);
+            case 4 -> (int) INT.getAndBitwiseOr(region, offset, v);
+            case 5 -> (int) INT.getAndBitwiseXor(region, offset, v);
+            default -> Integer.MIN_VALUE;
+        };
+        return op == 0 || op == 3 || op == 4 || op == 5;
     }
 
     /** The acknowledgement upcall: completes the peer's batches up to the one it names. Never throws. */

@@ -137,7 +137,7 @@ final class UcxEngine implements AutoCloseable {
      */
     UcxEngine(int rank, Map<String, String> settings) {
         this.rank = rank;
-        this.context = UcpContext.create(FEATURES, settings);
+        this.context = UcpContext.create(FEATURES, withCpuAtomics(settings));
         try {
             this.worker = WAKEUP ? context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED, WAKEUP_EVENTS)
                     : context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED);
@@ -153,6 +153,22 @@ final class UcxEngine implements AutoCloseable {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * {@code settings} with {@code ATOMIC_MODE=cpu} unless they or the environment choose: UCX's
+     * atomics must stay atomic with the processor's, which same-host PEs of a hybrid job and
+     * aggregated atomics ({@link UcxAtomicBatches}) use on the same words. Over tcp and shared
+     * memory UCX performs them so anyway; a network adapter's own atomics are used only where
+     * they are coherent with the processor's.
+     */
+    static Map<String, String> withCpuAtomics(Map<String, String> settings) {
+        if (settings.containsKey("ATOMIC_MODE") || System.getenv("UCX_ATOMIC_MODE") != null) {
+            return settings;
+        }
+        Map<String, String> all = new java.util.HashMap<>(settings);
+        all.put("ATOMIC_MODE", "cpu");
+        return all;
     }
 
     /** The endpoint error upcall: the connection to PE {@code peer} failed. Never throws. */
@@ -363,9 +379,10 @@ final class UcxEngine implements AutoCloseable {
      * One turn of a wait inside an operation, the lock held (aggregated atomics waiting for their
      * acknowledgements or for room): progresses the worker, completes requests and sends the
      * acknowledgements this PE owes, but not the background work (a message send may be the
-     * caller). Gives up as {@link #await} does once the job is failing.
+     * caller). Gives up as {@link #await} does once the job is failing, naming {@code what} and
+     * {@code peer} (joined only then: a wait allocates nothing).
      */
-    void progressHeld(String what) {
+    void progressHeld(String what, int peer) {
         worker.progress();
         if (requests.outstanding() > 0) {
             requests.poll();
@@ -376,7 +393,7 @@ final class UcxEngine implements AutoCloseable {
             if (!health.getAsBoolean() || failure != null) {
                 String why = failure != null ? failure : failureReason.get();
                 throw new JobAbortedException("PE " + rank + ": the job is failing ("
-                        + (why != null ? why : "a peer died or the launcher stopped it") + ") while waiting for " + what);
+                        + (why != null ? why : "a peer died or the launcher stopped it") + ") while waiting for " + what + peer);
             }
             Thread.onSpinWait();
         }

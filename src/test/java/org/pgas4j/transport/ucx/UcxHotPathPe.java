@@ -45,8 +45,9 @@ public final class UcxHotPathPe {
     }
 
     /**
-     * Which operations run: bits of the system property {@code ops}. 128 adds a run of 24
-     * non-fetching xors, whose last eight travel over ucx in an aggregated batch. The default, 207, leaves out
+     * Which operations run: bits of the system property {@code ops}. 128 adds a waitNbi and a
+     * run of 24 non-fetching xors, whose last eight travel over ucx in an aggregated batch (a run
+     * does not batch while implicit puts are unflushed). The default, 207, leaves out
      * the two forms on heap arrays (16: {@code putNB} of a {@code long[]}, 32: {@code get} into one):
      * the core wraps each array in a new heap segment (and allocates an {@code Event} for
      * {@code putNB}) on every path that is not a direct view, whatever the transport.
@@ -79,6 +80,7 @@ public final class UcxHotPathPe {
                 atomics.compareAndSwapLong(w, peer, 4104, i, i + 1);
             }
             if ((OPS & 128) != 0) {
+                rma.waitNbi();
                 for (int k = 0; k < 24; k++) {
                     atomics.xorLong(w, peer, 4112, i);
                 }
