@@ -300,6 +300,63 @@ class DeviceRuntimeTest {
     }
 
     /**
+     * A 1 MiB put through the owner (the active-message fallback) into a CUDA segment of a peer, on
+     * the mock CUDA by two PEs of one JVM: the owner copies it into device memory in the largest
+     * pieces the rings carry (each copy into device memory waits for the stream once), not in the
+     * 16 KiB pieces of host memory (64 copies; on an H100 each runtime call cost so much that three
+     * such PEs moved 0.05 GB/s). The bytes land whole.
+     */
+    @Test
+    @Needs(SystemComponent.GCC)
+    void putsThroughTheOwnerIntoAMockCudaSegmentTravelInLargePieces() throws Throwable {
+        Path lib = mock("mock_cuda_style.c", "libcudart.so", "-DMOCK_CUDA");
+        int size = 1 << 20;
+        int[] copies = new int[1];
+        System.setProperty("pgas4j.rma.path", "am");
+        try {
+            withLibraryPath(() -> {
+                LocalJob.run(2, Duration.ofMinutes(1), () -> {
+                    try (Client c = Client.init(); Arena arena = Arena.ofShared()) {
+                        MemoryKind k = c.createMemoryKind(new MemoryKindSpec.CudaUva(0));
+                        org.pgas4j.Segment device = c.createSegment(k, size);
+                        org.pgas4j.Endpoint ep = c.createEndpoint(
+                                java.util.EnumSet.of(org.pgas4j.EndpointCapability.RMA, org.pgas4j.EndpointCapability.AM),
+                                java.util.EnumSet.noneOf(org.pgas4j.AccelerationHint.class));
+                        ep.bindSegment(device);
+                        c.world().publishBoundSegments(ep);
+                        org.pgas4j.Team pair = c.pair(c.primordialEndpoint(), ep.index());
+                        org.pgas4j.Segment source = c.createSegment(MemoryKind.HOST, size);
+                        for (int i = 0; i < size; i++) {
+                            source.memory().set(ValueLayout.JAVA_BYTE, i, (byte) (i * 31 + i / 4099));
+                        }
+                        c.world().barrier();
+                        if (c.jobRank() == 0) {
+                            int before = mockCounter(lib, "mock_stream_syncs");
+                            c.rma().put(pair, 1, 0, source, 0, size); // remotely complete on return
+                            copies[0] = mockCounter(lib, "mock_stream_syncs") - before;
+                        }
+                        c.world().barrier();
+                        if (c.jobRank() == 1) {
+                            org.pgas4j.Segment landed = c.createSegment(MemoryKind.HOST, size);
+                            device.copyTo(0, landed.memory(), 0, size);
+                            assertEquals(-1L, landed.memory().mismatch(source.memory()), "the put's bytes in device memory");
+                        }
+                        c.world().barrier();
+                        device.destroy();
+                    } catch (Throwable t) {
+                        throw new RuntimeException(t);
+                    }
+                });
+                return null;
+            });
+        } finally {
+            System.clearProperty("pgas4j.rma.path");
+        }
+        assertTrue(copies[0] >= 1 && copies[0] <= 9, "copies into device memory for a 1 MiB put through the owner: "
+                + copies[0] + " (16 KiB pieces would be 64; a 1 MiB ring carries pieces of about 128 KiB)");
+    }
+
+    /**
      * The same scenario between processes: launched PEs on the mock CUDA open each other's
      * segments by IPC handle (the mock maps the owner's memory from its handle, as a driver does),
      * put, get and copy device to device through them, and close every mapping and free every
