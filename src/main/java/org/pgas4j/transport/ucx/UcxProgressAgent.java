@@ -30,6 +30,14 @@ import java.util.concurrent.locks.LockSupport;
  * uses no CPU, and wakes within a kernel wake-up of data arriving instead of after a timed park.
  * The sleep is bounded ({@link #SLEEP_MILLIS}, {@link #SLEEP_MILLIS_OUTSTANDING} while this PE's
  * own requests are outstanding) as a safety net for work UCX does without signalling an event.
+ *
+ * <p>Lingering: where the host has a core for every PE, an agent whose last two findings of work
+ * came at most {@link #LINGER_NANOS} apart (a peer's stream of blocking gets or puts, each the
+ * answer to the last) keeps spinning that long after the last before it sleeps. A sleeping agent
+ * wakes through the kernel, which on this project's virtual machines took about 30 µs: a peer's
+ * 8-byte blocking get over tcp took 35-45 µs against 13 for MPI-3 RMA over the same UCX, and
+ * 8.5 µs with lingering. Work that comes further apart (or a host with more PEs than cores,
+ * where the spin would take a core from a PE) sleeps at once, as before.
  */
 final class UcxProgressAgent implements AutoCloseable {
     /**
@@ -55,18 +63,31 @@ final class UcxProgressAgent implements AutoCloseable {
     static final int SLEEP_MILLIS = 100;
     /** The longest sleep on the event fd while requests are outstanding. */
     static final int SLEEP_MILLIS_OUTSTANDING = 1;
+    /** How long an agent lingers after work, and how close two findings of work must be for it to. */
+    static final long LINGER_NANOS = 50_000;
 
     private final UcxEngine engine;
     private final Thread thread;
+    /** Whether this agent lingers after work (the host has a core for every PE). */
+    private final boolean lingers;
     private volatile boolean running = true;
     /** Sleeps on the event fd so far (for tests: an idle agent must sleep, not spin). */
     private volatile long sleeps;
     /** Parks while a PE thread drives the worker so far (for tests: they must grow, not repeat). */
     private volatile long parks;
 
-    /** Starts the agent of {@code engine}, named after PE {@code rank}. */
+    /** Starts the agent of {@code engine}, named after PE {@code rank}, lingering after work. */
     UcxProgressAgent(UcxEngine engine, int rank) {
+        this(engine, rank, true);
+    }
+
+    /**
+     * Starts the agent of {@code engine}, named after PE {@code rank}; {@code lingers}: whether it
+     * keeps spinning after a stream of work (false where the host has more PEs than cores).
+     */
+    UcxProgressAgent(UcxEngine engine, int rank, boolean lingers) {
         this.engine = engine;
+        this.lingers = lingers;
         this.thread = Thread.ofPlatform().daemon().name("pgas4j-ucx-progress-" + rank).unstarted(this::run);
         thread.start();
     }
@@ -77,6 +98,8 @@ final class UcxProgressAgent implements AutoCloseable {
         long seenAt = System.nanoTime();
         int active = 0;
         int state = UcxEngine.BUSY;
+        long workedAt = System.nanoTime() - 2 * LINGER_NANOS;
+        boolean streaming = false;
         UcpWorker worker = engine.worker();
         while (running) {
             try {
@@ -107,7 +130,10 @@ final class UcxProgressAgent implements AutoCloseable {
                 if (engine.agentProgress() > 0) {
                     idle = 0;
                     active = 0;
-                } else if (++idle <= SPINS) {
+                    long at = System.nanoTime();
+                    streaming = lingers && at - workedAt <= LINGER_NANOS;
+                    workedAt = at;
+                } else if (++idle <= SPINS || streaming && System.nanoTime() - workedAt < LINGER_NANOS) {
                     Thread.onSpinWait();
                 } else {
                     state = engine.armIdle();

@@ -161,7 +161,11 @@ final class UcxTransport implements Transport {
         } finally {
             engine.lock().unlock();
         }
-        agent = new UcxProgressAgent(engine, rank);
+        int sameHost = 0;
+        for (UcxPeerAddress p : peers) {
+            sameHost += p.host().equals(mine.host()) ? 1 : 0;
+        }
+        agent = new UcxProgressAgent(engine, rank, sameHost <= Runtime.getRuntime().availableProcessors());
     }
 
     /**

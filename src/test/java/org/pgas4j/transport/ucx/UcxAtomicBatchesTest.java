@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.pgas4j.BadArgumentException;
-import org.pgas4j.spi.Completion;
 
 /**
  * Runs of implicit atomics to one peer travel many to a message ({@link UcxAtomicBatches}): the
@@ -27,38 +26,12 @@ import org.pgas4j.spi.Completion;
  */
 class UcxAtomicBatchesTest {
 
-    /** Counts what an engine signals. */
-    private static final class Counting implements Completion {
-        volatile int local;
-        volatile int remote;
-        volatile RuntimeException failure;
-        volatile int failures;
-
-        @Override
-        public void localComplete() {
-            local++;
-        }
-
-        @Override
-        public void remoteComplete() {
-            remote++;
-        }
-
-        @Override
-        public void failed(RuntimeException cause) {
-            failure = cause;
-            failures++;
-        }
-    }
-
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aRunOfAtomicsCompletesAtTheFlushOnceEachAndLandsExactly() {
         try (AgentEnginePair pair = AgentEnginePair.open(1 << 16)) {
             UcxEngine origin = pair.origin;
-            UcpEndpoint ep = pair.toTarget();
-            long base = pair.memory.address();
-            Counting c = new Counting();
+            CountingCompletion c = new CountingCompletion();
             // More than a batch's entries times the batches allowed in flight: the sender must wait
             // for acknowledgements on its own, without a flush.
             int updates = UcxAtomicBatches.MAX_ENTRIES * UcxAtomicBatches.IN_FLIGHT + 1_000;
@@ -70,10 +43,10 @@ class UcxAtomicBatchesTest {
                 int w = (int) (s >>> 11 & 511);
                 if ((i & 7) == 7) {
                     int iw = w & 63;
-                    origin.atomicImplicit(ep, pair.key, base + 4096 + iw * 4L, 4, UcpAtomicOp.ADD, s, c, 0);
+                    issue(pair, 4096 + iw * 4L, 4, UcpAtomicOp.ADD, s, c);
                     expectedInts[iw] += (int) s;
                 } else {
-                    origin.atomicImplicit(ep, pair.key, base + w * 8L, 8, UcpAtomicOp.XOR, s, c, 0);
+                    issue(pair, w * 8L, 8, UcpAtomicOp.XOR, s, c);
                     expected[w] ^= s;
                 }
             }
@@ -100,21 +73,19 @@ class UcxAtomicBatchesTest {
     void aPartialBatchWaitsForTheFlushAndEveryOperatorLands() {
         try (AgentEnginePair pair = AgentEnginePair.open(1 << 16)) {
             UcxEngine origin = pair.origin;
-            UcpEndpoint ep = pair.toTarget();
-            long base = pair.memory.address();
             MemorySegment landed = pair.memory.segment();
             landed.set(JAVA_LONG, 8, 0xFF);
             landed.set(JAVA_LONG, 16, 0xF0);
             landed.set(JAVA_INT, 24, 0x0F);
-            Counting c = new Counting();
-            startRun(origin, ep, pair.key, base + 40, c);
-            origin.atomicImplicit(ep, pair.key, base, 8, UcpAtomicOp.ADD, 5, c, 0);
-            origin.atomicImplicit(ep, pair.key, base, 8, UcpAtomicOp.ADD, -2, c, 0);
-            origin.atomicImplicit(ep, pair.key, base + 8, 8, UcpAtomicOp.AND, 0x3C, c, 0);
-            origin.atomicImplicit(ep, pair.key, base + 16, 8, UcpAtomicOp.OR, 0x0F, c, 0);
-            origin.atomicImplicit(ep, pair.key, base + 24, 4, UcpAtomicOp.XOR, 0xFF, c, 0);
-            origin.atomicImplicit(ep, pair.key, base + 28, 4, UcpAtomicOp.AND, 0, c, 0);
-            origin.atomicImplicit(ep, pair.key, base + 32, 4, UcpAtomicOp.OR, 0x10, c, 0);
+            CountingCompletion c = new CountingCompletion();
+            startRun(pair, 40, c);
+            issue(pair, 0, 8, UcpAtomicOp.ADD, 5, c);
+            issue(pair, 0, 8, UcpAtomicOp.ADD, -2, c);
+            issue(pair, 8, 8, UcpAtomicOp.AND, 0x3C, c);
+            issue(pair, 16, 8, UcpAtomicOp.OR, 0x0F, c);
+            issue(pair, 24, 4, UcpAtomicOp.XOR, 0xFF, c);
+            issue(pair, 28, 4, UcpAtomicOp.AND, 0, c);
+            issue(pair, 32, 4, UcpAtomicOp.OR, 0x10, c);
             for (int i = 0; i < 2_000; i++) {
                 origin.progress();
             }
@@ -140,16 +111,16 @@ class UcxAtomicBatchesTest {
             UcxEngine origin = pair.origin;
             UcpEndpoint ep = pair.toTarget();
             long base = pair.memory.address();
-            Counting c = new Counting();
+            CountingCompletion c = new CountingCompletion();
             for (int i = 0; i < 1_000; i++) {
-                origin.atomicImplicit(ep, pair.key, base + 64, 8, UcpAtomicOp.ADD, 1, c, 0);
+                issue(pair, 64, 8, UcpAtomicOp.ADD, 1, c);
             }
             MemorySegment seen = arena.allocate(8, 8);
             origin.getBlocking(ep, pair.key, base + 64, seen, 0, 8);
             assertEquals(1_000, seen.get(JAVA_LONG, 0), "the get is ordered after the batched adds");
             // A new run after the get: its first ones go alone again, the rest batch.
             for (int i = 0; i < 10 + UcxAtomicBatches.RUN_BEFORE_BATCHING; i++) {
-                origin.atomicImplicit(ep, pair.key, base + 64, 8, UcpAtomicOp.ADD, 1, c, 0);
+                issue(pair, 64, 8, UcpAtomicOp.ADD, 1, c);
             }
             origin.flushImplicit();
             awaitRemote(origin, c, 1_010 + UcxAtomicBatches.RUN_BEFORE_BATCHING);
@@ -163,12 +134,10 @@ class UcxAtomicBatchesTest {
     void twoCompletionsInterleavedEachCountTheirOwn() {
         try (AgentEnginePair pair = AgentEnginePair.open(1 << 16)) {
             UcxEngine origin = pair.origin;
-            UcpEndpoint ep = pair.toTarget();
-            long base = pair.memory.address();
-            Counting first = new Counting();
-            Counting second = new Counting();
+            CountingCompletion first = new CountingCompletion();
+            CountingCompletion second = new CountingCompletion();
             for (int i = 0; i < 600; i++) {
-                origin.atomicImplicit(ep, pair.key, base, 8, UcpAtomicOp.ADD, 1, (i % 3 == 0) ? second : first, 0);
+                issue(pair, 0, 8, UcpAtomicOp.ADD, 1, (i % 3 == 0) ? second : first);
             }
             origin.flushImplicit();
             awaitRemote(origin, first, 400);
@@ -187,16 +156,15 @@ class UcxAtomicBatchesTest {
     void anEntryOutsideEveryRegisteredRegionIsRefusedNamingTheWordAndPe() {
         try (AgentEnginePair pair = AgentEnginePair.open(1 << 16)) {
             UcxEngine origin = pair.origin;
-            UcpEndpoint ep = pair.toTarget();
             long base = pair.memory.address();
             long size = pair.memory.segment().byteSize();
-            Counting c = new Counting();
-            startRun(origin, ep, pair.key, base + 8, c);
-            origin.atomicImplicit(ep, pair.key, base, 8, UcpAtomicOp.ADD, 1, c, 0);
+            CountingCompletion c = new CountingCompletion();
+            startRun(pair, 8, c);
+            issue(pair, 0, 8, UcpAtomicOp.ADD, 1, c);
             long outside = base + size + (1 << 20);
-            origin.atomicImplicit(ep, pair.key, outside, 8, UcpAtomicOp.XOR, 7, c, 0);
-            origin.atomicImplicit(ep, pair.key, base + 3, 4, UcpAtomicOp.ADD, 1, c, 0); // misaligned
-            origin.atomicImplicit(ep, pair.key, base, 8, UcpAtomicOp.ADD, 1, c, 0);
+            issue(pair, outside - base, 8, UcpAtomicOp.XOR, 7, c);
+            issue(pair, 3, 4, UcpAtomicOp.ADD, 1, c); // misaligned
+            issue(pair, 0, 8, UcpAtomicOp.ADD, 1, c);
             origin.flushImplicit();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             int operations = 4 + UcxAtomicBatches.RUN_BEFORE_BATCHING;
@@ -214,10 +182,16 @@ class UcxAtomicBatchesTest {
         }
     }
 
-    /** Issues the run's first atomics, which go the ordinary way (adds of 0 to {@code address}). */
-    private static void startRun(UcxEngine origin, UcpEndpoint ep, UcpRemoteKey key, long address, Counting c) {
+    /** An implicit atomic of the origin on the word at {@code offset} of the target's memory. */
+    private static void issue(AgentEnginePair pair, long offset, int size, UcpAtomicOp op, long operand,
+                              CountingCompletion c) {
+        pair.origin.atomicImplicit(pair.toTarget(), pair.key, pair.memory.address() + offset, size, op, operand, c, 0);
+    }
+
+    /** Issues a run's first atomics, which go the ordinary way (adds of 0 to the word at {@code offset}). */
+    private static void startRun(AgentEnginePair pair, long offset, CountingCompletion c) {
         for (int i = 0; i < UcxAtomicBatches.RUN_BEFORE_BATCHING; i++) {
-            origin.atomicImplicit(ep, key, address, 8, UcpAtomicOp.ADD, 0, c, 0);
+            issue(pair, offset, 8, UcpAtomicOp.ADD, 0, c);
         }
     }
 
@@ -228,7 +202,7 @@ class UcxAtomicBatchesTest {
         return s;
     }
 
-    private static void awaitRemote(UcxEngine origin, Counting c, int expected) {
+    private static void awaitRemote(UcxEngine origin, CountingCompletion c, int expected) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (c.remote < expected) {
             origin.progress();

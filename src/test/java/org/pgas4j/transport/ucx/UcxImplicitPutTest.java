@@ -10,7 +10,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.pgas4j.spi.Completion;
 
 /**
  * Implicit puts of the engine ({@link UcxEngine#putImplicit}): locally complete on return, remotely
@@ -21,28 +20,6 @@ import org.pgas4j.spi.Completion;
  */
 class UcxImplicitPutTest {
 
-    /** Counts what an engine signals. */
-    private static final class Counting implements Completion {
-        int local;
-        int remote;
-        RuntimeException failure;
-
-        @Override
-        public void localComplete() {
-            local++;
-        }
-
-        @Override
-        public void remoteComplete() {
-            remote++;
-        }
-
-        @Override
-        public void failed(RuntimeException cause) {
-            failure = cause;
-        }
-    }
-
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void implicitPutsCompleteRemotelyOnlyThroughTheFlushEachOnce() {
@@ -52,8 +29,8 @@ class UcxImplicitPutTest {
             UcpRemoteKey key = pair.key;
             UcpEndpoint ep = pair.toTarget();
             try (Arena arena = Arena.ofConfined()) {
-                Counting first = new Counting();
-                Counting second = new Counting();
+                CountingCompletion first = new CountingCompletion();
+                CountingCompletion second = new CountingCompletion();
                 MemorySegment nativeSource = arena.allocate(1 << 20);
                 byte[] heapSource = new byte[4099];
                 // 100 small puts from the heap (bounce buffers), one 1 MiB put from native memory,
@@ -80,7 +57,7 @@ class UcxImplicitPutTest {
                     origin.progress();
                 }
                 assertEquals(0, first.remote, "two completions share a batch");
-                Counting third = new Counting();
+                CountingCompletion third = new CountingCompletion();
                 origin.putImplicit(ep, key, memory.address() + 1, MemorySegment.ofArray(new byte[] {8}), 0, 1, third);
                 awaitRemote(origin, first, 101);
                 awaitRemote(origin, second, 1);
@@ -113,7 +90,7 @@ class UcxImplicitPutTest {
         }
     }
 
-    private static void awaitRemote(UcxEngine origin, Counting c, int expected) {
+    private static void awaitRemote(UcxEngine origin, CountingCompletion c, int expected) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (c.remote < expected) {
             origin.progress();

@@ -54,6 +54,39 @@ class UcxProgressAgentTest {
         }
     }
 
+    /**
+     * A stream of blocking gets, each sent once the last is answered: an agent that lingers after
+     * work serves them spinning, sleeping on the event fd far less than once per get; one that does
+     * not (a host with more PEs than cores) sleeps after each and is woken by the next. Counts, not
+     * times.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void anAgentLingersThroughAStreamOfBlockingGetsOnlyWhereItMay() throws Exception {
+        int gets = 2_000;
+        for (boolean lingers : new boolean[] {true, false}) {
+            try (AgentEnginePair pair = AgentEnginePair.open(4096, lingers); Arena arena = Arena.ofConfined()) {
+                MemorySegment value = arena.allocate(8, 8);
+                pair.memory.segment().set(JAVA_LONG, 16, 42);
+                for (int i = 0; i < 200; i++) { // the paths warm, the stream under way
+                    pair.origin.getBlocking(pair.toTarget(), pair.key, pair.memory.address() + 16, value, 0, 8);
+                }
+                long sleepsBefore = pair.agent.sleeps();
+                for (int i = 0; i < gets; i++) {
+                    pair.origin.getBlocking(pair.toTarget(), pair.key, pair.memory.address() + 16, value, 0, 8);
+                    assertEquals(42, value.get(JAVA_LONG, 0));
+                }
+                long sleeps = pair.agent.sleeps() - sleepsBefore;
+                if (lingers) {
+                    assertTrue(sleeps < gets / 10, () -> "a lingering agent slept " + sleeps + " times in " + gets + " gets");
+                } else {
+                    assertTrue(sleeps > gets / 2, () -> "an agent that may not linger slept only " + sleeps + " times in "
+                            + gets + " gets");
+                }
+            }
+        }
+    }
+
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void anAgentFindingAPeThreadOnTheLockKeepsOffAndServesOnceItIsFree() throws Exception {
