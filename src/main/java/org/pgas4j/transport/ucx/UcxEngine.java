@@ -125,6 +125,8 @@ final class UcxEngine implements AutoCloseable {
     private Runnable onAcknowledged = () -> { };
     /** Turns of {@link #progressHeld}, for its occasional health check. */
     private int heldTurns;
+    /** PE threads parked in a wait of the core now ({@link #peThreadParks()}). */
+    private final java.util.concurrent.atomic.AtomicInteger parkedPeThreads = new java.util.concurrent.atomic.AtomicInteger();
 
     /** Creates the context and the worker of PE {@code rank}, with UCX's settings from the environment. */
     UcxEngine(int rank) {
@@ -265,6 +267,24 @@ final class UcxEngine implements AutoCloseable {
      */
     private void peTurn() {
         PE_TURNS.setOpaque(this, peTurns + 1); // single writer in practice; a lost count only delays the agent
+    }
+
+    /** A PE thread is about to park in a wait of the core (the progress agent may then linger). */
+    void peThreadParks() {
+        parkedPeThreads.incrementAndGet();
+    }
+
+    /** A PE thread's park of {@link #peThreadParks()} ended. */
+    void peThreadWakes() {
+        parkedPeThreads.decrementAndGet();
+    }
+
+    /**
+     * Whether a PE thread is parked in a wait of the core: the PE is waiting, not computing, so
+     * a progress agent spinning on its core takes nothing from it.
+     */
+    boolean peThreadParked() {
+        return parkedPeThreads.get() > 0;
     }
 
     /** {@link #progress()} for the progress agent: counts no turn of the PE's threads. */

@@ -367,8 +367,15 @@ final class UcxMessages implements AutoCloseable, MessageService {
     @Override
     public boolean parkUntilMessage(long nanos) {
         int ticket = doorbell.arm();
-        return receive[Transport.LANE_REPLY].hasRecord() || receive[Transport.LANE_REQUEST].hasRecord()
-                || doorbell.sleep(ticket, nanos);
+        if (receive[Transport.LANE_REPLY].hasRecord() || receive[Transport.LANE_REQUEST].hasRecord()) {
+            return true;
+        }
+        engine.peThreadParks();
+        try {
+            return doorbell.sleep(ticket, nanos);
+        } finally {
+            engine.peThreadWakes();
+        }
     }
 
     /** The message part of {@link Transport#progress()}: replies first, then requests. */

@@ -33,7 +33,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Lingering: where the host has a core for every PE, an agent whose last two findings of work
  * came at most {@link #LINGER_NANOS} apart (a peer's stream of blocking gets or puts, each the
- * answer to the last) keeps spinning that long after the last before it sleeps. A sleeping agent
+ * answer to the last) keeps spinning that long after the last before it sleeps, while a PE thread
+ * is parked in a wait of the core (a PE that computes keeps its core: the agent sleeps at once). A sleeping agent
  * wakes through the kernel, which on this project's virtual machines took about 30 µs: a peer's
  * 8-byte blocking get over tcp took 35-45 µs against 13 for MPI-3 RMA over the same UCX, and
  * 8.5 µs with lingering. Work that comes further apart (or a host with more PEs than cores,
@@ -98,8 +99,7 @@ final class UcxProgressAgent implements AutoCloseable {
         long seenAt = System.nanoTime();
         int active = 0;
         int state = UcxEngine.BUSY;
-        long workedAt = System.nanoTime() - 2 * LINGER_NANOS;
-        boolean streaming = false;
+        AgentLinger linger = new AgentLinger(lingers, LINGER_NANOS, System.nanoTime());
         UcpWorker worker = engine.worker();
         while (running) {
             try {
@@ -130,10 +130,8 @@ final class UcxProgressAgent implements AutoCloseable {
                 if (engine.agentProgress() > 0) {
                     idle = 0;
                     active = 0;
-                    long at = System.nanoTime();
-                    streaming = lingers && at - workedAt <= LINGER_NANOS;
-                    workedAt = at;
-                } else if (++idle <= SPINS || streaming && System.nanoTime() - workedAt < LINGER_NANOS) {
+                    linger.worked(System.nanoTime(), engine.peThreadParked());
+                } else if (++idle <= SPINS || linger.lingers(System.nanoTime())) {
                     Thread.onSpinWait();
                 } else {
                     state = engine.armIdle();
