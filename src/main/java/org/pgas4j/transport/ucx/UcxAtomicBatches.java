@@ -21,8 +21,10 @@ import org.pgas4j.spi.Completion;
  * one peer costs a {@code send} per update, the sender's core in the kernel (issue 23:
  * OpenSHMEM's rate, and ours, about 300,000 updates per second over tcp on loopback). Here,
  * once a run of implicit atomics to a peer is {@link #RUN_BEFORE_BATCHING} long, each further
- * update is a 16-byte entry of a per-peer batch; a full batch (or a partial one at a completion
- * point) leaves as one eager active message, whose receive upcall performs every entry with the
+ * update is a 16-byte entry of a per-peer batch; a full batch, or a partial one at a completion
+ * point or at the next progress of the worker by anyone (a PE thread's wait, the progress agent
+ * once the PE threads stop issuing: an atomic that a peer waits for, with no quiet after it, still
+ * arrives), leaves as one eager active message, whose receive upcall performs every entry with the
  * CPU's atomic instructions on this process's registered memory (as UCX's own emulation does,
  * so the two stay atomic with respect to each other and to same-host atomics), inside whatever
  * progresses the target's worker (its progress agent included: the target takes no part). The

@@ -315,6 +315,7 @@ final class UcxEngine implements AutoCloseable {
             }
             if (batches != null) {
                 batches.sendAcknowledgements();
+                batches.sendAll(); // a partial batch leaves at the next progress, whoever makes it
             }
             background.run();
             return n;
@@ -347,6 +348,7 @@ final class UcxEngine implements AutoCloseable {
             }
             if (batches != null) {
                 batches.sendAcknowledgements();
+                batches.sendAll(); // a partial batch leaves at the next progress, whoever makes it
             }
             background.run();
             if (n > 0) {
