@@ -105,6 +105,8 @@ final class UcxAtomicBatches {
     private final MemorySegment ack;
     /** Whether some batch holds entries that no flush has sent yet. */
     private boolean unsent;
+    /** Whether some peer's run has begun since the last {@link #endRuns()}. */
+    private boolean runs;
     /** Rung when an acknowledgement arrives (a PE thread parked in its wait then looks at once). */
     private final Runnable onAcknowledged;
 
@@ -151,6 +153,24 @@ final class UcxAtomicBatches {
     /** Counts an implicit atomic that went to {@code peer} the ordinary way into its run. */
     void countOrdinary(int peer) {
         peer(peer).run++;
+        runs = true;
+    }
+
+    /**
+     * Ends every peer's run (a completion point: {@code waitNbi}, quiet, a barrier): a run is the
+     * implicit atomics to one peer between two completion points with no other operation to it, so
+     * a signal after a quiet (a lock's hand-over) goes alone, at once, however many came before.
+     */
+    void endRuns() {
+        if (!runs) {
+            return;
+        }
+        runs = false;
+        for (Peer p : peers) {
+            if (p != null) {
+                p.run = 0;
+            }
+        }
     }
 
     /** Adds one entry for {@code peer}; sends the batch when it is full. */

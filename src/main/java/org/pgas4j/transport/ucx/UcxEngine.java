@@ -688,6 +688,7 @@ final class UcxEngine implements AutoCloseable {
         try {
             if (batches != null) {
                 batches.sendAll();
+                batches.endRuns();
             }
             if (unflushedFirst > 0 || unflushedSecond > 0) {
                 startFlushOfImplicit();

@@ -106,6 +106,24 @@ class UcxAtomicBatchesTest {
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aCompletionPointEndsTheRunSoTheNextAtomicGoesAtOnce() throws InterruptedException {
+        try (AgentEnginePair pair = AgentEnginePair.open(1 << 16)) {
+            UcxEngine origin = pair.origin;
+            CountingCompletion c = new CountingCompletion();
+            startRun(pair, 40, c);
+            origin.flushImplicit(); // waitNbi, quiet (a lock's clear), a barrier
+            awaitRemote(origin, c, UcxAtomicBatches.RUN_BEFORE_BATCHING);
+            issue(pair, 48, 8, UcpAtomicOp.ADD, 7, c); // a lock's hand-over, say
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (pair.memory.segment().get(JAVA_LONG, 48) != 7) { // no progress of the origin's
+                assertTrue(System.nanoTime() < deadline, "the first atomic after a completion point waited in a batch");
+                Thread.sleep(1);
+            }
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aGetAfterARunSeesItWithoutAFlush() {
         try (AgentEnginePair pair = AgentEnginePair.open(1 << 16); Arena arena = Arena.ofConfined()) {
             UcxEngine origin = pair.origin;
