@@ -16,33 +16,34 @@ import org.pgas4j.BadArgumentException;
 import org.pgas4j.spi.Completion;
 
 /**
- * Non-fetching atomics to one peer, many to a message: over transports whose atomics UCX
- * emulates with a message each (tcp), a stream of implicit add, and, or and xor operations to
- * one peer costs a {@code send} per update, the sender's core in the kernel (issue 23:
- * OpenSHMEM's rate, and ours, about 300,000 updates per second over tcp on loopback). Here,
- * once a run of implicit atomics to a peer is {@link #RUN_BEFORE_BATCHING} long, each further
- * update is a 16-byte entry of a per-peer batch; a full batch, or a partial one at a completion
- * point or at the next progress of the worker by anyone (a PE thread's wait, the progress agent
- * once the PE threads stop issuing: an atomic that a peer waits for, with no quiet after it, still
- * arrives), leaves as one eager active message, whose receive upcall performs every entry with the
- * CPU's atomic instructions on this process's registered memory (as UCX's own emulation does,
- * so the two stay atomic with respect to each other and to same-host atomics), inside whatever
- * progresses the target's worker (its progress agent included: the target takes no part). The
- * target acknowledges what it applied with a small message of its own; acknowledgements are
- * cumulative, so a peer's batches complete in order. Batches travel as messages, which UCX's
- * fence does not order after or before its RMA: another operation to the peer first waits until
- * every batch to it is acknowledged ({@link #completeBefore}), and a run does not batch while
- * implicit puts are unflushed (the engine's rule), so a put-with-signal's data still lands first.
+ * Non-fetching atomics to one peer, many to a message. Over tcp UCX emulates each atomic with a
+ * message of its own, so a stream of updates cost a {@code send} per update (issue 23: about
+ * 300,000 updates a second on loopback, OpenSHMEM's rate too).
+ *
+ * <p><b>Sending.</b> Once a run of implicit atomics to a peer is {@link #RUN_BEFORE_BATCHING} long
+ * (no other operation to it and no completion point between them), each further add, and, or or
+ * xor is a 16-byte entry of that peer's batch. A batch leaves as one eager active message when it
+ * is full, at a completion point, or at the next progress of the worker by anyone, so an atomic a
+ * peer waits for arrives without a quiet.
+ *
+ * <p><b>Receiving.</b> The target's upcall, run by whatever progresses its worker (its progress
+ * agent included: the target takes no part), performs each entry with the processor's atomic
+ * instructions on memory this process registered, as UCX's emulation does, so both stay atomic
+ * with each other and with same-host atomics. An entry that no live registered region holds,
+ * aligned, is refused. The target then owes a cumulative acknowledgement, which completes the
+ * peer's batches in order and fails the one with a refused entry, naming it.
+ *
+ * <p><b>Ordering.</b> UCX's fence does not order messages against RMA, so another operation to the
+ * peer first waits until every batch to it is acknowledged ({@link #completeBefore}); and a run
+ * does not batch while implicit puts are unflushed (the engine's rule), so a put-with-signal's data
+ * still lands before its signal.
  *
  * <p>Entry: {@code [long address | code << 56][long operand]}, code bits 0-2 the
- * {@link UcpAtomicOp} (add, and, or, xor), bit 3 set for a 4-byte word. Batch:
+ * {@link UcpAtomicOp}'s ordinal, bit 3 set for a 4-byte word. Batch:
  * {@code [int source][int entries][long sequence]} then the entries. Acknowledgement:
  * {@code [int source][int refused entry or -1][long sequence][long entry word][long operand]}.
- * An entry whose word no live registered region holds, misaligned, is refused: nothing is
- * written, and the acknowledgement fails that batch's completion with the entry named.
- *
- * <p>Used under the engine's lock only (the upcalls run inside {@code ucp_worker_progress},
- * which the lock guards). Allocates nothing per update.
+ * Used under the engine's lock only (the upcalls run inside {@code ucp_worker_progress}, which
+ * the lock guards). Allocates nothing per update.
  */
 final class UcxAtomicBatches {
     /** The active-message id of batches (after the lanes and credit returns of {@link UcxMessages}). */
