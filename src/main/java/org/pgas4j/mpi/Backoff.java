@@ -2,6 +2,7 @@ package org.pgas4j.mpi;
 
 import java.util.concurrent.locks.LockSupport;
 import org.pgas4j.Settings;
+import org.pgas4j.internal.IdleStrategy;
 
 /**
  * How the facade's waits idle, as the core's idle strategy does with the same settings: spin
@@ -20,7 +21,7 @@ final class Backoff {
     private final int longAfterParks;
 
     Backoff(int localProcesses) {
-        boolean oversubscribed = localProcesses > Runtime.getRuntime().availableProcessors();
+        boolean oversubscribed = IdleStrategy.oversubscribed(localProcesses);
         int s = Settings.SPIN_ITERATIONS.value();
         this.spins = s == Settings.AUTO ? (oversubscribed ? 20 : 2000) : s;
         this.yields = Settings.YIELD_ITERATIONS.value();

@@ -14,6 +14,7 @@ import org.pgas4j.Endpoint;
 import org.pgas4j.MemoryKindClass;
 import org.pgas4j.Segment;
 import org.pgas4j.Settings;
+import org.pgas4j.internal.memory.ClientKinds;
 import org.pgas4j.internal.memory.HostCopy;
 import org.pgas4j.spi.Completion;
 import org.pgas4j.spi.RemoteMemory;
@@ -133,8 +134,7 @@ public final class AmRmaFallback {
 
     /** Whether memory of this class is a GPU's, copied by its runtime's calls (not DEVICE_SIM's host memory). */
     static boolean isGpu(MemoryKindClass kindClass) {
-        return kindClass == MemoryKindClass.CUDA_UVA || kindClass == MemoryKindClass.HIP
-                || kindClass == MemoryKindClass.ZE;
+        return ClientKinds.runtime(kindClass) != null;
     }
 
     /**

@@ -309,19 +309,28 @@ final class UcxEngine implements AutoCloseable {
             if (!open) {
                 return 0;
             }
-            int n = worker.progress();
-            if (requests.outstanding() > 0) {
-                n += requests.poll();
-            }
-            if (batches != null) {
-                batches.sendAcknowledgements();
-                batches.sendAll(); // a partial batch leaves at the next progress, whoever makes it
-            }
-            background.run();
-            return n;
+            return serviceWorker();
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Progresses the worker once, completes requests, sends the acknowledgements this PE owes and
+     * its partial batches of atomics (a partial batch leaves at the next progress, whoever makes
+     * it), and runs the background work; returns how much happened. Under the lock.
+     */
+    private int serviceWorker() {
+        int n = worker.progress();
+        if (requests.outstanding() > 0) {
+            n += requests.poll();
+        }
+        if (batches != null) {
+            batches.sendAcknowledgements();
+            batches.sendAll();
+        }
+        background.run();
+        return n;
     }
 
     /**
@@ -342,16 +351,7 @@ final class UcxEngine implements AutoCloseable {
             if (!open || closing) {
                 return CLOSED;
             }
-            int n = worker.progress();
-            if (requests.outstanding() > 0) {
-                n += requests.poll();
-            }
-            if (batches != null) {
-                batches.sendAcknowledgements();
-                batches.sendAll(); // a partial batch leaves at the next progress, whoever makes it
-            }
-            background.run();
-            if (n > 0) {
+            if (serviceWorker() > 0) {
                 return BUSY;
             }
             if (!WAKEUP) {
@@ -383,9 +383,7 @@ final class UcxEngine implements AutoCloseable {
                 worker.progress();
                 peTurn();
                 if ((i & 1023) == 0 && !health.getAsBoolean()) {
-                    String why = failureReason.get();
-                    throw new JobAbortedException("PE " + rank + ": the job is failing ("
-                            + (why != null ? why : "a peer died or the launcher stopped it") + ") while waiting for " + call);
+                    throw jobFailing(failureReason.get(), call);
                 }
             }
             UcsStatus.check(call, status);
@@ -395,6 +393,12 @@ final class UcxEngine implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** The exception of a wait for {@code waitingFor} that gives up because the job is failing ({@code why}, or null). */
+    private JobAbortedException jobFailing(String why, String waitingFor) {
+        return new JobAbortedException("PE " + rank + ": the job is failing ("
+                + (why != null ? why : "a peer died or the launcher stopped it") + ") while waiting for " + waitingFor);
     }
 
     /**
@@ -413,9 +417,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         if ((++heldTurns & 1023) == 0) {
             if (!health.getAsBoolean() || failure != null) {
-                String why = failure != null ? failure : failureReason.get();
-                throw new JobAbortedException("PE " + rank + ": the job is failing ("
-                        + (why != null ? why : "a peer died or the launcher stopped it") + ") while waiting for " + what + peer);
+                throw jobFailing(failure != null ? failure : failureReason.get(), what + peer);
             }
             Thread.onSpinWait();
         }
@@ -655,12 +657,16 @@ final class UcxEngine implements AutoCloseable {
      * the last fence. Under the lock.
      */
     void orderAfterImplicitAtomics(UcpEndpoint ep) {
-        int peer = ep.peer();
-        if (peer >= 0 && batches != null) {
-            batches.completeBefore(peer, ep);
-        }
+        completeBatchesTo(ep);
         if (unorderedAtomics) {
             fence();
+        }
+    }
+
+    /** Waits until {@code ep}'s peer has acknowledged every batch of atomics to it, and ends its run. Under the lock. */
+    private void completeBatchesTo(UcpEndpoint ep) {
+        if (ep.peer() >= 0 && batches != null) {
+            batches.completeBefore(ep.peer(), ep);
         }
     }
 
@@ -673,9 +679,7 @@ final class UcxEngine implements AutoCloseable {
         peTurn();
         lock.lock();
         try {
-            if (ep.peer() >= 0 && batches != null) {
-                batches.completeBefore(ep.peer(), ep);
-            }
+            completeBatchesTo(ep);
             await(ep.flushNbx(), "ucp_ep_flush_nbx");
         } finally {
             lock.unlock();
