@@ -85,18 +85,13 @@ public final class IdleStrategy {
      * (null: parks end at their timer only).
      */
     public static IdleStrategy fromSettings(int localPes, Transport transport) {
-        boolean oversubscribed = oversubscribed(localPes);
+        boolean oversubscribed = localPes > Runtime.getRuntime().availableProcessors();
         int spins = Settings.SPIN_ITERATIONS.value();
         if (spins == Settings.AUTO) {
             spins = oversubscribed ? 20 : 200;
         }
         return new IdleStrategy(spins, Settings.YIELD_ITERATIONS.value(), Settings.PARK_MICROS.value() * 1_000L,
                 oversubscribed, Settings.LONG_PARK_MICROS.value() * 1_000L, transport);
-    }
-
-    /** Whether a host running {@code localPes} PEs has more of them than cores (a waiter should then give its core away). */
-    public static boolean oversubscribed(int localPes) {
-        return localPes > Runtime.getRuntime().availableProcessors();
     }
 
     /** This strategy with parks that end when a message arrives through {@code transport}. */

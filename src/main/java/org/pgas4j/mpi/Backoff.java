@@ -2,7 +2,6 @@ package org.pgas4j.mpi;
 
 import java.util.concurrent.locks.LockSupport;
 import org.pgas4j.Settings;
-import org.pgas4j.internal.IdleStrategy;
 
 /**
  * How the facade's waits idle, as the core's idle strategy does with the same settings: spin
@@ -21,7 +20,7 @@ final class Backoff {
     private final int longAfterParks;
 
     Backoff(int localProcesses) {
-        boolean oversubscribed = IdleStrategy.oversubscribed(localProcesses);
+        boolean oversubscribed = localProcesses > Runtime.getRuntime().availableProcessors();
         int s = Settings.SPIN_ITERATIONS.value();
         this.spins = s == Settings.AUTO ? (oversubscribed ? 20 : 2000) : s;
         this.yields = Settings.YIELD_ITERATIONS.value();
