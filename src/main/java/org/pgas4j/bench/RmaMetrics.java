@@ -8,6 +8,8 @@ final class RmaMetrics {
     static final String GET_LAT_US = "get_lat_us";
     /** Put bandwidth (windows of implicit puts) by size, MB/s (10^6 bytes per second). */
     static final String PUT_BW_MBPS = "put_bw_MBps";
+    /** Put bandwidth of a stream of implicit puts completed once at its end, by size, MB/s. */
+    static final String PUT_BW_STREAM_MBPS = "put_bw_stream_MBps";
     /** {@code MemorySegment.copy} bandwidth in one process by size, MB/s. */
     static final String MEMCPY_BW_MBPS = "memcpy_bw_MBps";
     /** One-way latency of a ping-pong between two plain JVMs over one shared mapping, microseconds. */
@@ -30,6 +32,12 @@ final class RmaMetrics {
     static final String UCX_GET_LAT_US = "ucx_get_lat_us";
     /** Over ucx: put bandwidth (windows of implicit puts) by size, MB/s. */
     static final String UCX_PUT_BW_MBPS = "ucx_put_bw_MBps";
+    /** Over ucx: put bandwidth of a stream of implicit puts completed once at its end (as ucx_perftest's), by size, MB/s. */
+    static final String UCX_PUT_BW_STREAM_MBPS = "ucx_put_bw_stream_MBps";
+    /** {@link #UCX_PUT_BW_STREAM_MBPS} / {@link #UCX_PERFTEST_PUT_BW_MBPS} by size. */
+    static final String UCX_PUT_BW_STREAM_RATIO = "ucx_put_bw_stream_ratio";
+    /** {@link #UCX_PUT_BW_STREAM_RATIO} at 1 MiB. */
+    static final String UCX_PUT_BW_STREAM_RATIO_1MIB = "ucx_put_bw_stream_ratio_1MiB";
     /** Over ucx: {@link #UCX_PUT_LAT_US} at 8 bytes (the ping-pong figure of earlier versions), microseconds. */
     static final String UCX_PINGPONG_ONEWAY_US = "ucx_pingpong_oneway_us";
     /**

@@ -23,7 +23,9 @@ import org.pgas4j.transport.ucx.UcpLibrary;
  * <li>put latency by size: a ping-pong of implicit puts, each side waiting with
  *     {@code Client.poll()} in its loop ({@link UcxPingPongPe}, a job of 2 PEs over ucx), which is
  *     how {@code ucx_perftest -t ucp_put_lat} measures it, run next at each size;</li>
- * <li>put bandwidth by size ({@link PutBandwidthPe}), then {@code ucx_perftest -t ucp_put_bw};</li>
+ * <li>put bandwidth by size ({@link PutBandwidthPe}): in windows of 64 puts each completed by
+ *     {@code waitNbi}, as OSU's {@code osu_oshm_put_bw}, and as a stream completed once, as
+ *     {@code ucx_perftest -t ucp_put_bw} measures it, run next at each size;</li>
  * <li>blocking put latency (put and flush, {@link RmaLatencyPe}), blocking get latency, and the
  *     putLong ping-pong whose waits never call pgas4j (each put then waits for the target's
  *     progress thread to wake).</li>
@@ -95,7 +97,8 @@ final class UcxRmaBenchmark {
                 perftestLat = perftestSweep(perftest, UcxPerftest.PUT_LAT, plan, environment, timeout, err);
             }
             progress.phase("put bandwidth over ucx");
-            results.putAll(job("ucx put bandwidth job", timeout, environment, err, PutBandwidthPe.class, plan.name()));
+            results.putAll(job("ucx put bandwidth job", timeout, environment, err, PutBandwidthPe.class, plan.name(),
+                    PutBandwidthPe.STREAM));
             if (perftest != null) {
                 progress.phase("ucx_perftest " + UcxPerftest.PUT_BW);
                 perftestBw = perftestSweep(perftest, UcxPerftest.PUT_BW, plan, environment, timeout, err);
@@ -116,7 +119,7 @@ final class UcxRmaBenchmark {
             long[] sizes = plan.sizes();
             UcxRmaReport report = new UcxRmaReport(sizes, bySize(UcxPingPongPe.PUT_LAT_US, sizes, results),
                     bySize(RmaMetrics.PUT_LAT_US, sizes, results), bySize(RmaMetrics.GET_LAT_US, sizes, results),
-                    bySize(RmaMetrics.PUT_BW_MBPS, sizes, results),
+                    bySize(RmaMetrics.PUT_BW_MBPS, sizes, results), bySize(RmaMetrics.PUT_BW_STREAM_MBPS, sizes, results),
                     ResultLine.positive(results, UcxPingPongPe.AGENT_ONEWAY_US, "ucx ping-pong job (spin)"),
                     perftestLat, perftestBw, perftestMissing);
             report.print(out);

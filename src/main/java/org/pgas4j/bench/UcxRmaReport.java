@@ -18,7 +18,9 @@ import java.util.Map;
  * @param putLatUs put latency by size (half the round trip of a ping-pong of implicit puts), microseconds
  * @param putFlushLatUs blocking put latency by size (the put and a flush: remotely complete), microseconds
  * @param getLatUs blocking get latency by size, microseconds
- * @param putBwMBps put bandwidth by size, MB/s
+ * @param putBwMBps put bandwidth by size in windows of 64 puts each completed by {@code waitNbi}, MB/s
+ * @param putBwStreamMBps put bandwidth by size of a stream of puts completed once at its end (as
+ *        ucx_perftest's stream of puts is), MB/s
  * @param agentPingPongUs one-way latency of a putLong ping-pong whose waits never call pgas4j (the
  *        progress thread's wake-up), microseconds
  * @param perftestPutLatUs ucx_perftest ucp_put_lat by size, microseconds, or null
@@ -26,7 +28,8 @@ import java.util.Map;
  * @param perftestMissing why ucx_perftest's figures are missing, or null when they are there
  */
 record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> putFlushLatUs,
-                    Map<Long, Double> getLatUs, Map<Long, Double> putBwMBps, double agentPingPongUs,
+                    Map<Long, Double> getLatUs, Map<Long, Double> putBwMBps, Map<Long, Double> putBwStreamMBps,
+                    double agentPingPongUs,
                     Map<Long, Double> perftestPutLatUs, Map<Long, Double> perftestPutBwMBps, String perftestMissing) {
 
     /** Target: 8-byte put latency at most this multiple of ucx_perftest's. */
@@ -50,9 +53,14 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
         return putLatUs.get(size) / perftestPutLatUs.get(size);
     }
 
-    /** pgas4j / ucx_perftest put bandwidth at {@code size}. */
+    /** pgas4j (windows) / ucx_perftest put bandwidth at {@code size}. */
     double putBwRatio(long size) {
         return putBwMBps.get(size) / perftestPutBwMBps.get(size);
+    }
+
+    /** pgas4j (a stream, as ucx_perftest measures) / ucx_perftest put bandwidth at {@code size}. */
+    double putBwStreamRatio(long size) {
+        return putBwStreamMBps.get(size) / perftestPutBwMBps.get(size);
     }
 
     /** pgas4j / ucx_perftest put bandwidth at 1 MiB. */
@@ -66,7 +74,9 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
             return List.of();
         }
         return List.of(Target.atMost(RmaMetrics.UCX_PUT_LAT_RATIO_8, putLatRatio8(), PUT_LAT_RATIO_TARGET),
-                Target.atLeast(RmaMetrics.UCX_PUT_BW_RATIO_1MIB, putBwRatio1MiB(), PUT_BW_RATIO_TARGET));
+                Target.atLeast(RmaMetrics.UCX_PUT_BW_RATIO_1MIB, putBwRatio1MiB(), PUT_BW_RATIO_TARGET),
+                Target.atLeast(RmaMetrics.UCX_PUT_BW_STREAM_RATIO_1MIB, putBwStreamRatio(RmaMetrics.ONE_MIB),
+                        PUT_BW_RATIO_TARGET));
     }
 
     /**
@@ -85,6 +95,7 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
         doc.put(RmaMetrics.UCX_PUT_FLUSH_LAT_US, bySize(putFlushLatUs));
         doc.put(RmaMetrics.UCX_GET_LAT_US, bySize(getLatUs));
         doc.put(RmaMetrics.UCX_PUT_BW_MBPS, bySize(putBwMBps));
+        doc.put(RmaMetrics.UCX_PUT_BW_STREAM_MBPS, bySize(putBwStreamMBps));
         doc.put(RmaMetrics.UCX_PINGPONG_ONEWAY_US, putLatUs.get(EIGHT));
         doc.put(RmaMetrics.UCX_PINGPONG_AGENT_ONEWAY_US, agentPingPongUs);
         if (hasPerftest()) {
@@ -93,25 +104,35 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
             doc.put(RmaMetrics.UCX_PUT_LAT_RATIO_8, putLatRatio8());
             doc.put(RmaMetrics.UCX_PINGPONG_RATIO, putLatRatio8());
             doc.put(RmaMetrics.UCX_PUT_BW_RATIO_1MIB, putBwRatio1MiB());
+            Map<String, Double> streamRatios = new LinkedHashMap<>();
+            for (long s : sizes) {
+                streamRatios.put(Long.toString(s), putBwStreamRatio(s));
+            }
+            doc.put(RmaMetrics.UCX_PUT_BW_STREAM_RATIO, streamRatios);
+            doc.put(RmaMetrics.UCX_PUT_BW_STREAM_RATIO_1MIB, putBwStreamRatio(RmaMetrics.ONE_MIB));
         }
         return doc;
     }
 
     /** Prints the per-size table, the wake-up ping-pong line and the targets (or why there are none). */
     void print(PrintStream out) {
-        out.printf(Locale.ROOT, "%10s %12s %16s %10s %14s %12s %13s %17s %9s%n", "size(B)", "put_lat(us)",
-                "perftest_lat(us)", "lat_ratio", "put+flush(us)", "get_lat(us)", "put_bw(MB/s)", "perftest_bw(MB/s)",
-                "bw_ratio");
+        out.printf(Locale.ROOT, "%10s %12s %16s %10s %14s %12s %13s %13s %17s %9s %9s%n", "size(B)", "put_lat(us)",
+                "perftest_lat(us)", "lat_ratio", "put+flush(us)", "get_lat(us)", "put_bw(MB/s)", "stream(MB/s)",
+                "perftest_bw(MB/s)", "bw_ratio", "stream_r");
         for (long s : sizes) {
-            out.printf(Locale.ROOT, "%10d %12s %16s %10s %14s %12s %13s %17s %9s%n", s, RmaTable.fixed(putLatUs.get(s)),
-                    perftest(perftestPutLatUs, s), hasPerftest() ? RmaTable.fixed(putLatRatio(s)) : "-",
-                    RmaTable.fixed(putFlushLatUs.get(s)), RmaTable.fixed(getLatUs.get(s)),
-                    RmaTable.fixed(putBwMBps.get(s)), perftest(perftestPutBwMBps, s),
-                    hasPerftest() ? RmaTable.fixed(putBwRatio(s)) : "-");
+            out.printf(Locale.ROOT, "%10d %12s %16s %10s %14s %12s %13s %13s %17s %9s %9s%n", s,
+                    RmaTable.fixed(putLatUs.get(s)), perftest(perftestPutLatUs, s),
+                    hasPerftest() ? RmaTable.fixed(putLatRatio(s)) : "-", RmaTable.fixed(putFlushLatUs.get(s)),
+                    RmaTable.fixed(getLatUs.get(s)), RmaTable.fixed(putBwMBps.get(s)),
+                    RmaTable.fixed(putBwStreamMBps.get(s)), perftest(perftestPutBwMBps, s),
+                    hasPerftest() ? RmaTable.fixed(putBwRatio(s)) : "-",
+                    hasPerftest() ? RmaTable.fixed(putBwStreamRatio(s)) : "-");
         }
         out.println();
         out.println("put_lat: half the round trip of a ping-pong of implicit puts (putNBI, waiting with poll()),"
-                + " as ucx_perftest ucp_put_lat; put+flush: a blocking put (remotely complete: a round trip)");
+                + " as ucx_perftest ucp_put_lat; put+flush: a blocking put (remotely complete: a round trip);"
+                + " put_bw: windows of 64 implicit puts, each completed by waitNbi (OSU); stream: the puts back to back"
+                + " and one waitNbi at the end, as ucx_perftest ucp_put_bw; bw_ratio and stream_r: each / perftest_bw");
         out.printf(Locale.ROOT, "putLong ping-pong one-way, spinning without pgas4j (progress thread wakes): %s us%n",
                 RmaTable.fixed(agentPingPongUs));
         out.println();

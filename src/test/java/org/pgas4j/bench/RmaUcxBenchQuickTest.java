@@ -21,17 +21,17 @@ import org.pgas4j.testing.SystemComponent;
 /**
  * {@code pgas4j bench rma --transport ucx --quick --json FILE} end to end, through the launcher as
  * a user runs it, with the default UCX settings (tcp on the loopback device): every key of the
- * JSON is there with positive finite numbers for every size of the quick plan, and the ratios
- * are those of the figures. A second run without {@code ucx_perftest} on {@code PATH} says so,
+ * JSON is there with positive finite numbers for every size of the quick plan (the windowed and
+ * the stream put bandwidth both), and the ratios are those of the figures. A second run without {@code ucx_perftest} on {@code PATH} says so,
  * writes pgas4j's figures alone and exits with status 1. The figures themselves are not judged.
  * Skipped, with the reason, when libucp or ucx_perftest is missing.
  */
 class RmaUcxBenchQuickTest {
     private static final List<String> OURS = List.of("ucx_put_lat_us", "ucx_put_flush_lat_us", "ucx_get_lat_us",
-            "ucx_put_bw_MBps");
+            "ucx_put_bw_MBps", "ucx_put_bw_stream_MBps");
     private static final List<String> PERFTEST = List.of("ucx_perftest_put_lat_us", "ucx_perftest_put_bw_MBps");
     private static final List<String> RATIOS = List.of("ucx_put_lat_ratio_8", "ucx_pingpong_ratio",
-            "ucx_put_bw_ratio_1MiB");
+            "ucx_put_bw_ratio_1MiB", "ucx_put_bw_stream_ratio_1MiB");
     private static final Set<String> QUICK_SIZES = Set.of("8", "4096", "1048576");
     private static final Map<String, String> NO_UCX_SETTINGS = Map.of();
 
@@ -50,9 +50,11 @@ class RmaUcxBenchQuickTest {
         assertTrue(r.stdout().contains("ucx_put_bw_ratio_1MiB"), r::toString);
 
         Map<String, Object> doc = MiniJson.parseObject(Files.readString(json));
+        assertTrue(r.stdout().contains("ucx_put_bw_stream_ratio_1MiB"), r::toString);
         assertEquals(Set.of("ucx_put_lat_us", "ucx_put_flush_lat_us", "ucx_get_lat_us", "ucx_put_bw_MBps",
-                "ucx_pingpong_oneway_us", "ucx_pingpong_agent_oneway_us", "ucx_perftest_put_lat_us", "ucx_perftest_put_bw_MBps", "ucx_put_lat_ratio_8", "ucx_pingpong_ratio",
-                "ucx_put_bw_ratio_1MiB"), doc.keySet());
+                "ucx_put_bw_stream_MBps", "ucx_pingpong_oneway_us", "ucx_pingpong_agent_oneway_us",
+                "ucx_perftest_put_lat_us", "ucx_perftest_put_bw_MBps", "ucx_put_lat_ratio_8", "ucx_pingpong_ratio",
+                "ucx_put_bw_ratio_1MiB", "ucx_put_bw_stream_ratio", "ucx_put_bw_stream_ratio_1MiB"), doc.keySet());
         for (String k : concat(OURS, PERFTEST)) {
             Map<String, Object> bySize = bySize(doc, k);
             assertEquals(QUICK_SIZES, bySize.keySet(), k);
@@ -68,6 +70,14 @@ class RmaUcxBenchQuickTest {
         double bw = (Double) bySize(doc, "ucx_put_bw_MBps").get("1048576")
                 / (Double) bySize(doc, "ucx_perftest_put_bw_MBps").get("1048576");
         assertEquals(bw, (Double) doc.get("ucx_put_bw_ratio_1MiB"), bw * 1e-5);
+        Map<String, Object> streamRatios = bySize(doc, "ucx_put_bw_stream_ratio");
+        assertEquals(QUICK_SIZES, streamRatios.keySet());
+        for (String size : QUICK_SIZES) {
+            double stream = (Double) bySize(doc, "ucx_put_bw_stream_MBps").get(size)
+                    / (Double) bySize(doc, "ucx_perftest_put_bw_MBps").get(size);
+            assertEquals(stream, (Double) streamRatios.get(size), stream * 1e-5, size);
+        }
+        assertEquals((Double) streamRatios.get("1048576"), (Double) doc.get("ucx_put_bw_stream_ratio_1MiB"), 1e-12);
         assertEquals((Double) bySize(doc, "ucx_put_lat_us").get("8"), (Double) doc.get("ucx_pingpong_oneway_us"), 1e-12);
     }
 
@@ -85,7 +95,7 @@ class RmaUcxBenchQuickTest {
                 r::toString);
         Map<String, Object> doc = MiniJson.parseObject(Files.readString(json));
         assertEquals(Set.of("ucx_put_lat_us", "ucx_put_flush_lat_us", "ucx_get_lat_us", "ucx_put_bw_MBps",
-                "ucx_pingpong_oneway_us", "ucx_pingpong_agent_oneway_us"), doc.keySet());
+                "ucx_put_bw_stream_MBps", "ucx_pingpong_oneway_us", "ucx_pingpong_agent_oneway_us"), doc.keySet());
         for (String k : OURS) {
             assertEquals(QUICK_SIZES, bySize(doc, k).keySet(), k);
         }
