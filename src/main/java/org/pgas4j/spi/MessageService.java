@@ -36,4 +36,55 @@ public interface MessageService {
         LockSupport.parkNanos(nanos);
         return false;
     }
+
+    /**
+     * {@link #parkUntilMessage(long)} for a transport made of parts (shared memory within a host,
+     * UCX between hosts): sleeps on this service's {@link #doorbell()}, and also ends when a
+     * message arrives through {@code other}, which must ring that doorbell too
+     * ({@link #alsoRing}). Allocates nothing.
+     *
+     * @param nanos the longest park (below one second)
+     * @param other the other part's service
+     * @return whether a message arrived (or was waiting) through either
+     * @throws UnsupportedOperationException by default: a service without a doorbell
+     */
+    default boolean parkUntilMessage(long nanos, MessageService other) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no doorbell to sleep on");
+    }
+
+    /**
+     * The doorbell a PE thread of this service sleeps on ({@link Doorbell}), or null for a service
+     * whose parks end at their timer only.
+     */
+    default Doorbell doorbell() {
+        return null;
+    }
+
+    /**
+     * Whether a message for this PE is published here and not yet delivered: volatile loads, for a
+     * thread that has armed a doorbell this service rings and checks before it sleeps.
+     */
+    default boolean hasMessage() {
+        return false;
+    }
+
+    /**
+     * From now on also rings {@code bell} after each message (or acknowledgement a wait may be
+     * for) that arrives here for this PE: a transport made of parts whose PE threads sleep on
+     * another part's doorbell ({@link #parkUntilMessage(long, MessageService)}) calls it once when
+     * it opens.
+     *
+     * @throws UnsupportedOperationException by default: a service that rings no doorbell
+     */
+    default void alsoRing(Doorbell bell) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " rings no doorbell");
+    }
+
+    /**
+     * A PE thread begins ({@code true}) or ends a sleep on another service's doorbell that a
+     * message arriving here ends ({@link #parkUntilMessage(long, MessageService)}): a service whose
+     * progress thread behaves differently while PE threads sleep learns it. Nothing by default.
+     */
+    default void sleepingElsewhere(boolean asleep) {
+    }
 }

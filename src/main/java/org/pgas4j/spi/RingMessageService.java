@@ -103,10 +103,37 @@ public final class RingMessageService implements MessageService {
      */
     @Override
     public boolean parkUntilMessage(long nanos) {
-        Doorbell bell = own[Transport.LANE_REQUEST].doorbell();
+        Doorbell bell = doorbell();
         int ticket = bell.arm();
-        return own[Transport.LANE_REPLY].hasRecord() || own[Transport.LANE_REQUEST].hasRecord()
-                || bell.sleep(ticket, nanos);
+        return hasMessage() || bell.sleep(ticket, nanos);
+    }
+
+    /** {@inheritDoc} Arms this PE's doorbell, then sleeps unless a record is waiting here or in {@code other}. */
+    @Override
+    public boolean parkUntilMessage(long nanos, MessageService other) {
+        Doorbell bell = doorbell();
+        int ticket = bell.arm();
+        if (hasMessage() || other.hasMessage()) {
+            return true;
+        }
+        other.sleepingElsewhere(true);
+        try {
+            return bell.sleep(ticket, nanos);
+        } finally {
+            other.sleepingElsewhere(false);
+        }
+    }
+
+    /** {@inheritDoc} The request ring's, which every sender rings after a commit. */
+    @Override
+    public Doorbell doorbell() {
+        return own[Transport.LANE_REQUEST].doorbell();
+    }
+
+    /** {@inheritDoc} A record published in either of this PE's rings. */
+    @Override
+    public boolean hasMessage() {
+        return own[Transport.LANE_REPLY].hasRecord() || own[Transport.LANE_REQUEST].hasRecord();
     }
 
     /** See {@link Transport#pollMessages}: nothing is consumed before a sink is registered. */

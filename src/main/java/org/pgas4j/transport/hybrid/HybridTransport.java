@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import org.pgas4j.ResourceException;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.spi.LocalMemory;
+import org.pgas4j.spi.MessageService;
 import org.pgas4j.spi.MessageSink;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.Transport;
@@ -38,6 +39,11 @@ final class HybridTransport implements Transport {
     private final ReleaseQuarantine quarantine = new ReleaseQuarantine(ReleaseQuarantine.DEFAULT_BYTES);
     private volatile boolean closed;
 
+    /** The shm part's messages, whose doorbell this PE's threads sleep on. */
+    private final MessageService shmMessages;
+    /** The ucx part's messages, which ring that doorbell too. */
+    private final MessageService ucxMessages;
+
     private HybridTransport(Bootstrap bootstrap, long controlBytes, boolean[] sameHost, Transport shm, Transport ucx) {
         this.bootstrap = bootstrap;
         this.rank = bootstrap.rank();
@@ -45,6 +51,10 @@ final class HybridTransport implements Transport {
         this.sameHost = sameHost;
         this.shm = shm;
         this.ucx = ucx;
+        this.shmMessages = shm.messageService();
+        this.ucxMessages = ucx.messageService();
+        // One sleep hears both parts: a message from another host rings the shm part's doorbell too.
+        ucxMessages.alsoRing(shmMessages.doorbell());
     }
 
     /**
@@ -244,13 +254,13 @@ final class HybridTransport implements Transport {
     }
 
     /**
-     * Parks on the shm part's doorbell: a message from a same-host peer ends the park at once; one
-     * from another host (a UCX message, ringing the ucx part's doorbell, on which a thread cannot
-     * sleep at the same time) is noticed when the park's timer ends it, as before doorbells.
+     * Parks on the shm part's doorbell, which the ucx part rings too: a message from a peer on this
+     * host or on another ends the park at once, and the ucx part's progress thread knows that a PE
+     * thread sleeps (it lingers after work as it does alone).
      */
     @Override
     public boolean parkUntilMessage(long nanos) {
-        return shm.parkUntilMessage(nanos);
+        return shmMessages.parkUntilMessage(nanos, ucxMessages);
     }
 
     /** {@inheritDoc} The PEs of this host exchange messages through the shm transport's rings. */

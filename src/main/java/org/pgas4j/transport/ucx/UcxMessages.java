@@ -14,6 +14,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.pgas4j.spi.Doorbell;
@@ -77,6 +78,8 @@ final class UcxMessages implements AutoCloseable, MessageService {
     private final MemorySegment creditMessage;
     /** This PE's doorbell (in the request receive ring's trailer), rung by every receive. */
     private final Doorbell doorbell;
+    /** The doorbell the PE threads sleep on instead, in a transport made of parts (hybrid); null alone. */
+    private volatile Doorbell alsoRung;
     private volatile MessageSink sink;
     private volatile String broken;
 
@@ -272,12 +275,21 @@ final class UcxMessages implements AutoCloseable, MessageService {
         }
         MemorySegment.copy(buffer, headerOffset, r.memory(), claim, payloadOffset + payloadLength - headerOffset);
         r.commit(claim);
-        doorbell.ring();
+        ring();
     }
 
     /** Rings this PE's doorbell: a PE thread parked in a wait looks at once (an acknowledgement came). */
     void wake() {
+        ring();
+    }
+
+    /** Rings this PE's doorbell, and the one its PE threads sleep on in a hybrid job. */
+    private void ring() {
         doorbell.ring();
+        Doorbell other = alsoRung;
+        if (other != null) {
+            other.ring();
+        }
     }
 
     /** The upcall of lane {@code lane}: copies one message into the receive ring. Never throws. */
@@ -309,7 +321,7 @@ final class UcxMessages implements AutoCloseable, MessageService {
             }
             MemorySegment.copy(ALL, data + RECORD_HEADER_BYTES, r.memory(), claim, length - RECORD_HEADER_BYTES);
             r.commit(claim);
-            doorbell.ring(); // a PE thread parked in a wait serves it now, not at its timer
+            ring(); // a PE thread parked in a wait serves it now, not at its timer
         } catch (Throwable t) {
             broken = "receiving a message on lane " + lane + " failed: " + t;
         }
@@ -367,13 +379,40 @@ final class UcxMessages implements AutoCloseable, MessageService {
     @Override
     public boolean parkUntilMessage(long nanos) {
         int ticket = doorbell.arm();
-        if (receive[Transport.LANE_REPLY].hasRecord() || receive[Transport.LANE_REQUEST].hasRecord()) {
+        if (hasMessage()) {
             return true;
         }
         engine.peThreadParks();
         try {
             return doorbell.sleep(ticket, nanos);
         } finally {
+            engine.peThreadWakes();
+        }
+    }
+
+    /** {@inheritDoc} A record copied into either receive ring and not yet delivered. */
+    @Override
+    public boolean hasMessage() {
+        return receive[Transport.LANE_REPLY].hasRecord() || receive[Transport.LANE_REQUEST].hasRecord();
+    }
+
+    @Override
+    public Doorbell doorbell() {
+        return doorbell;
+    }
+
+    /** {@inheritDoc} Every receive and every acknowledgement rings {@code bell} after this PE's own doorbell. */
+    @Override
+    public void alsoRing(Doorbell bell) {
+        alsoRung = Objects.requireNonNull(bell, "bell");
+    }
+
+    /** {@inheritDoc} The progress agent lingers after work while a PE thread sleeps (see {@code AgentLinger}). */
+    @Override
+    public void sleepingElsewhere(boolean asleep) {
+        if (asleep) {
+            engine.peThreadParks();
+        } else {
             engine.peThreadWakes();
         }
     }
