@@ -1,6 +1,5 @@
 package org.pgas4j.gaspi;
 
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntPredicate;
 import org.pgas4j.Client;
 
@@ -9,7 +8,9 @@ import org.pgas4j.Client;
  * ({@link Gaspi#BLOCK}, {@link Gaspi#TEST} or milliseconds), and an idle step that spins
  * briefly, then yields, then parks (more ranks than cores must not crawl), polls the client so
  * that active messages (the core's fallback for memory peers cannot map) are served, and checks
- * the job's health so that a dead peer fails the wait instead of hanging it.
+ * the job's health so that a dead peer fails the wait instead of hanging it. A park is the
+ * client's {@code parkUntilMessage}: an active message ends it at once, is served, and the wait
+ * spins again.
  *
  * <p>One instance per rank, reused by every wait: {@link #start} allocates nothing.
  */
@@ -112,6 +113,10 @@ final class Deadline {
         if ((i & 15) == 0 || !client.isHealthy()) {
             liveness.check(operation, waitingFor); // process checks cost system calls: while parked only
         }
-        LockSupport.parkNanos(i < SPINS + YIELDS + 1000 ? 20_000 : 200_000);
+        if (client.parkUntilMessage(i < SPINS + YIELDS + 1000 ? 20_000 : 200_000)) {
+            // An active message ended the park: serve it now and spin for the next one.
+            poll();
+            idles = 0;
+        }
     }
 }

@@ -145,9 +145,9 @@ public final class Comm {
     /** {@link #barrier()} without the checks and the facade's statistics (for {@link Mpi#close()}). */
     void sync() {
         var e = engine.client.collectives().barrierNB(team);
-        for (int i = 0; !e.test(); i++) {
+        for (int i = 0; !e.test(); ) {
             engine.progress();
-            engine.idle(i);
+            i = engine.idle(i);
         }
     }
 
@@ -392,7 +392,7 @@ public final class Comm {
      */
     public Status probe(int source, int tag) {
         long t0 = Stats.ON ? System.nanoTime() : 0;
-        for (int i = 0; ; i++) {
+        for (int i = 0; ; ) {
             Optional<Status> s = iprobe(source, tag);
             if (s.isPresent()) {
                 if (Stats.ON && engine.stats != null) {
@@ -400,7 +400,7 @@ public final class Comm {
                 }
                 return s.get();
             }
-            engine.idle(i);
+            i = engine.idle(i);
         }
     }
 

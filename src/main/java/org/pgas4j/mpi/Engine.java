@@ -85,7 +85,7 @@ final class Engine {
         long limit = MpiSettings.EAGER_LIMIT.value();
         long room = am.maxRequestMedium(world, jobRank) - 4096;
         this.eagerLimit = Math.min(limit, room);
-        this.backoff = new Backoff(client.neighbourhood().length);
+        this.backoff = new Backoff(client.neighbourhood().length, client::parkUntilMessage);
         this.scratch = arena.allocate(am.maxRequestMedium(world, jobRank), 64);
         long box = Mailbox.bytes(jobSize);
         // first allocation of the heap: the same offset on every process
@@ -265,16 +265,24 @@ final class Engine {
     }
 
     private void spin(Op op) {
-        for (int i = 0; !op.isDone(); i++) {
+        for (int i = 0; !op.isDone(); ) {
             progress();
             if (!op.isDone()) {
-                idle(i);
+                i = idle(i);
             }
         }
     }
 
-    void idle(int i) {
-        backoff.idle(i);
+    /**
+     * Idles once in a wait ({@link Backoff}); returns the count to pass next, 0 after a park that a
+     * message ended, whose next {@link #progress()} then polls the active messages at once.
+     */
+    int idle(int i) {
+        int next = backoff.idle(i);
+        if (next == 0) {
+            amBusy = true;
+        }
+        return next;
     }
 
     // ---------------------------------------------------------------- sending
