@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -126,7 +127,7 @@ final class UcxEngine implements AutoCloseable {
     /** Turns of {@link #progressHeld}, for its occasional health check. */
     private int heldTurns;
     /** PE threads parked in a wait of the core now ({@link #peThreadParks()}). */
-    private final java.util.concurrent.atomic.AtomicInteger parkedPeThreads = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger parkedPeThreads = new AtomicInteger();
 
     /** Creates the context and the worker of PE {@code rank}, with UCX's settings from the environment. */
     UcxEngine(int rank) {
