@@ -10,6 +10,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -128,6 +129,10 @@ final class UcxEngine implements AutoCloseable {
     private int heldTurns;
     /** PE threads parked in a wait of the core now ({@link #peThreadParks()}). */
     private final AtomicInteger parkedPeThreads = new AtomicInteger();
+    /** The progress agent while it keeps off in a long park ({@link #agentKeepsOff}), else null. */
+    private volatile Thread keptOffAgent;
+    /** How often a PE thread that began waiting ended such a park (for tests). */
+    private volatile long agentWakesOnWait;
 
     /** Creates the context and the worker of PE {@code rank}, with UCX's settings from the environment. */
     UcxEngine(int rank) {
@@ -270,9 +275,45 @@ final class UcxEngine implements AutoCloseable {
         PE_TURNS.setOpaque(this, peTurns + 1); // single writer in practice; a lost count only delays the agent
     }
 
-    /** A PE thread is about to park in a wait of the core (the progress agent may then linger). */
+    /**
+     * A PE thread is about to park in a wait of the core (the progress agent may then linger).
+     * Ends a long park of the agent that kept off while that thread drove the worker: the wait
+     * progresses only at its own wake-ups from now on.
+     */
     void peThreadParks() {
         parkedPeThreads.incrementAndGet();
+        Thread agent = keptOffAgent;
+        if (agent != null) {
+            keptOffAgent = null;
+            LockSupport.unpark(agent);
+            agentWakesOnWait++; // rare (once per end of a stream of operations): a lost count only misleads a test
+        }
+    }
+
+    /** Whether the progress agent keeps off in a park that the next waiting PE thread ends. */
+    boolean agentKeepingOff() {
+        return keptOffAgent != null;
+    }
+
+    /** How often a PE thread that began waiting ended the progress agent's long park. */
+    long agentWakesOnWait() {
+        return agentWakesOnWait;
+    }
+
+    /**
+     * The progress agent {@code agent} is about to keep off in a long park (null: it woke), which
+     * the next {@link #peThreadParks()} ends.
+     */
+    void agentKeepsOff(Thread agent) {
+        keptOffAgent = agent;
+    }
+
+    /**
+     * Whether a thread (a PE thread: the progress agent asks only while it holds none) holds the
+     * lock, inside an operation: a plain read, no attempt to take it.
+     */
+    boolean lockHeld() {
+        return lock.isLocked();
     }
 
     /** A PE thread's park of {@link #peThreadParks()} ended. */

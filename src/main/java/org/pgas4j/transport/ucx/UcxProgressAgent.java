@@ -10,21 +10,18 @@ import java.util.concurrent.locks.LockSupport;
  * core's threads); it only runs the worker (whose upcalls copy arriving messages into the receive
  * rings), completes requests and sends staged messages.
  *
- * <p>Duty cycle: while a PE thread spins progressing the worker (calls of
- * {@link UcxEngine#progress()} at least every {@link #PE_SPIN_TURN_NANOS} since the agent last
- * looked, whether it woke from a park or from the event fd), park from
- * {@link #PE_ACTIVE_PARK_NANOS} growing to {@link #MAX_PE_ACTIVE_PARK_NANOS} and stay off the
- * engine's lock and the cores (on a host with fewer cores than threads, an agent
- * descheduled while holding it stalled their progress for a time slice: one-way ping-pong
- * latencies of 2-4 ms), and the same when it finds a PE thread holding the lock as it is about to
- * arm (it never queues for the lock behind a PE thread). The parks keep growing across such
- * findings until the agent itself finds work or sleeps on the event fd: a PE thread streaming
- * puts holds the lock most of the time, and an agent that started again from the shortest park
- * at each finding woke some 4,000 times a second, each wake-up taking a core from the sender or
- * its target (issue 23). Otherwise progress while progress finds
- * work; after {@link #SPINS} idle
- * turns (spin-wait hints, never a yield), {@link UcxEngine#armIdle()} arms the worker, and the
- * thread sleeps in the
+ * <p>Duty cycle: while a PE thread drives the worker itself ({@link AgentKeepOff#driving}: it
+ * spins on the worker, or it is inside operations such as a stream of puts, not waiting), park
+ * for growing intervals ({@link AgentKeepOff}, 50 µs to 16 ms) and stay off the engine's lock
+ * and the cores (on a host with fewer cores than threads, an agent descheduled while holding it
+ * stalled their progress for a time slice: one-way ping-pong latencies of 2-4 ms), and the same
+ * when it finds a PE thread holding the lock as it is about to arm (it never queues for the lock
+ * behind a PE thread). The parks keep growing across such findings until the agent itself finds
+ * work or sleeps on the event fd, and a long one ends when a PE thread starts waiting: each
+ * wake-up takes a core from the sender or its target, and parks that started again from the
+ * shortest woke some 4,000 times a second, parks of at most 1 ms 1,000 times (issue 23).
+ * Otherwise progress while progress finds work; after {@link #SPINS} idle turns (spin-wait
+ * hints, never a yield), {@link UcxEngine#armIdle()} arms the worker, and the thread sleeps in the
  * kernel ({@code poll(2)} on the worker's event fd) until UCX signals an event: an incoming
  * message (a peer's put over tcp), a completion, or {@link #close()}. An idle PE's agent thus
  * uses no CPU, and wakes within a kernel wake-up of data arriving instead of after a timed park.
@@ -46,20 +43,8 @@ final class UcxProgressAgent implements AutoCloseable {
      * core away for a whole time slice, milliseconds) before the agent sleeps on the event fd.
      */
     static final int SPINS = 4;
-    /**
-     * The park while the PE's threads progress the worker themselves (their progress calls are
-     * counted by {@link UcxEngine#peTurns()}): the agent then stays off the lock, and notices
-     * within this long that they stopped.
-     */
-    static final long PE_ACTIVE_PARK_NANOS = 50_000;
-    /** The longest of the growing parks while a PE thread keeps spinning on the worker. */
-    static final long MAX_PE_ACTIVE_PARK_NANOS = 1_000_000;
-    /**
-     * The longest interval between a spinning PE thread's progress calls: over tcp it calls every
-     * 1-2 µs; a wait that parks between calls (the core's, up to 50 µs) calls far less often, and
-     * the agent then serves the worker for it.
-     */
-    static final long PE_SPIN_TURN_NANOS = 10_000;
+    /** The longest park of an idle agent without the worker's wake-up ({@code pgas4j.ucx.wakeup=false}). */
+    static final long UNARMED_PARK_NANOS = 1_000_000;
     /** The longest sleep on the event fd with no request outstanding. */
     static final int SLEEP_MILLIS = 100;
     /** The longest sleep on the event fd while requests are outstanding. */
@@ -97,39 +82,37 @@ final class UcxProgressAgent implements AutoCloseable {
         int idle = 0;
         int seen = engine.peTurns();
         long seenAt = System.nanoTime();
-        int active = 0;
+        AgentKeepOff keepOff = new AgentKeepOff();
         int state = UcxEngine.BUSY;
         AgentLinger linger = new AgentLinger(lingers, LINGER_NANOS, System.nanoTime());
         UcpWorker worker = engine.worker();
         while (running) {
             try {
-                // Spinning: since the agent last looked (before its park or its sleep on the event
-                // fd), a PE thread progressed the worker at least once per PE_SPIN_TURN_NANOS. Then
-                // the agent keeps off, also when an incoming message woke it: serving then would
-                // take a core that a spinning PE thread needs, at every message.
+                // Since the agent last looked (before its park or its sleep on the event fd), a PE
+                // thread drove the worker. Then the agent keeps off, also when an incoming message
+                // woke it: serving then would take a core that the PE thread needs, at every message.
                 int turns = engine.peTurns();
                 long now = System.nanoTime();
-                boolean spinning = turns - seen >= Math.max(2, (now - seenAt) / PE_SPIN_TURN_NANOS);
+                boolean driving = AgentKeepOff.driving(turns - seen, now - seenAt, engine.lockHeld(),
+                        engine.peThreadParked());
                 seen = turns;
                 seenAt = now;
                 boolean held = state == UcxEngine.HELD;
                 state = UcxEngine.BUSY;
-                if (spinning || held) {
-                    // A PE thread is spinning on the worker itself, or held the lock when the agent
-                    // wanted to arm: keep off the lock (and off the cores it and its peers spin
-                    // on), looking again after growing parks.
+                if (driving || held) {
+                    // A PE thread drives the worker, or held the lock when the agent wanted to arm:
+                    // keep off the lock (and off the cores it and its peers spin on), looking again
+                    // after growing parks.
                     idle = 0;
                     parks++;
-                    LockSupport.parkNanos(Math.min(MAX_PE_ACTIVE_PARK_NANOS,
-                            PE_ACTIVE_PARK_NANOS << Math.min(active, 5)));
-                    active++;
+                    keepOff(keepOff.nextPark());
                     continue;
                 }
-                // active keeps counting until the agent finds work itself or sleeps on the fd: a
+                // The parks keep growing until the agent finds work itself or sleeps on the fd: a
                 // PE thread that holds the lock at every look is still driving the worker.
                 if (engine.agentProgress() > 0) {
                     idle = 0;
-                    active = 0;
+                    keepOff.reset();
                     linger.worked(System.nanoTime(), engine.peThreadParked());
                 } else if (++idle <= SPINS || linger.lingers(System.nanoTime())) {
                     Thread.onSpinWait();
@@ -145,15 +128,15 @@ final class UcxProgressAgent implements AutoCloseable {
                         sleeps++;
                         worker.waitForEvent(engine.hasOutstanding() ? SLEEP_MILLIS_OUTSTANDING : SLEEP_MILLIS);
                         idle = 0;
-                        active = 0;
+                        keepOff.reset();
                     } else if (state == UcxEngine.UNARMED) {
                         // No wake-up (pgas4j.ucx.wakeup=false): growing parks up to 1 ms, as before.
-                        active = 0;
-                        LockSupport.parkNanos(Math.min(MAX_PE_ACTIVE_PARK_NANOS, 1_000L << Math.min(idle - SPINS, 10)));
+                        keepOff.reset();
+                        LockSupport.parkNanos(Math.min(UNARMED_PARK_NANOS, 1_000L << Math.min(idle - SPINS, 10)));
                         continue;
                     } else {
                         idle = 0;
-                        active = 0;
+                        keepOff.reset();
                     }
                 }
             } catch (RuntimeException e) {
@@ -161,6 +144,27 @@ final class UcxProgressAgent implements AutoCloseable {
                 return;
             }
         }
+    }
+
+    /**
+     * Parks {@code nanos} while a PE thread drives the worker; a park longer than
+     * {@link AgentKeepOff#WAKE_ON_WAIT_NANOS} also ends when a PE thread starts waiting.
+     */
+    private void keepOff(long nanos) {
+        if (!AgentKeepOff.wakesOnWait(nanos)) {
+            LockSupport.parkNanos(nanos);
+            return;
+        }
+        engine.agentKeepsOff(thread); // published before the check: a PE thread that parks sees one or the other
+        if (engine.peThreadParked()) {
+            // A PE thread waits already (another one drives the worker): no longer than the short
+            // parks, as a wait beginning now would have ended it.
+            engine.agentKeepsOff(null);
+            LockSupport.parkNanos(AgentKeepOff.WAKE_ON_WAIT_NANOS);
+            return;
+        }
+        LockSupport.parkNanos(nanos);
+        engine.agentKeepsOff(null);
     }
 
     /** The agent's thread id (for tests measuring its CPU time). */
@@ -182,6 +186,7 @@ final class UcxProgressAgent implements AutoCloseable {
     @Override
     public void close() {
         running = false;
+        LockSupport.unpark(thread); // out of a park that keeps off
         try {
             engine.worker().signal();
         } catch (RuntimeException e) {

@@ -10,6 +10,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -148,6 +149,76 @@ class UcxProgressAgentTest {
             pair.origin.putBlocking(pair.toTarget(), pair.key, pair.memory.address() + 8, value, 0, 8);
             int waited = pair.origin.peTurns() - turns;
             assertTrue(waited >= 2, "a blocking put over tcp counted " + waited + " turns");
+        }
+    }
+
+    /**
+     * A PE thread inside its operations (holding the lock, a turn every 20 µs: a stream of large
+     * puts over tcp) keeps the agent off in parks that grow past the 1 ms of before, and the wait
+     * that the thread begins next ends the agent's long park at once; afterwards the agent serves
+     * a peer's puts as before. Counts, not times.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void anAgentKeepsOffAThreadInsideItsOperationsInLongParksThatItsNextWaitEnds() throws Exception {
+        try (AgentEnginePair pair = AgentEnginePair.open(4096); Arena arena = Arena.ofConfined()) {
+            UcxEngine target = pair.target;
+            CountDownLatch keptOff = new CountDownLatch(1);
+            CountDownLatch measured = new CountDownLatch(1);
+            long[] parksWhileDriving = new long[1];
+            Thread pe = Thread.ofPlatform().start(() -> {
+                target.lock().lock();
+                try {
+                    long giveUp = System.nanoTime() + 20_000_000_000L;
+                    long windowEnd = 0;
+                    long parksBefore = 0;
+                    while (System.nanoTime() < giveUp) {
+                        target.progress();
+                        LockSupport.parkNanos(20_000);
+                        if (windowEnd == 0 && target.agentKeepingOff()) {
+                            keptOff.countDown();
+                            parksBefore = pair.agent.parks();
+                            windowEnd = System.nanoTime() + 300_000_000L;
+                        } else if (windowEnd != 0 && System.nanoTime() > windowEnd) {
+                            parksWhileDriving[0] = pair.agent.parks() - parksBefore;
+                            break;
+                        }
+                    }
+                    measured.countDown();
+                    // Wait until the agent is back in a long park, then begin a wait.
+                    while (!target.agentKeepingOff() && System.nanoTime() < giveUp) {
+                        target.progress();
+                        LockSupport.parkNanos(20_000);
+                    }
+                } finally {
+                    target.lock().unlock();
+                }
+            });
+            try {
+                assertTrue(keptOff.await(30, TimeUnit.SECONDS), "the agent never kept off in a long park");
+                assertTrue(measured.await(30, TimeUnit.SECONDS));
+                pe.join();
+                // 300 ms of 16 ms parks is about 20 of them; parks of at most 1 ms made 300 or more.
+                assertTrue(parksWhileDriving[0] <= 100,
+                        () -> "the agent parked " + parksWhileDriving[0] + " times in 300 ms of a driving PE thread");
+                assertTrue(target.agentKeepingOff(), "the agent left its long park before any wait began");
+                long wakes = target.agentWakesOnWait();
+                target.peThreadParks(); // a PE thread begins a wait of the core
+                try {
+                    assertEquals(wakes + 1, target.agentWakesOnWait(), "the wait did not end the agent's long park");
+                    assertTrue(!target.agentKeepingOff());
+                } finally {
+                    target.peThreadWakes();
+                }
+            } finally {
+                pe.join();
+            }
+            MemorySegment value = arena.allocate(8, 8);
+            for (long i = 1; i <= 20; i++) {
+                value.set(JAVA_LONG, 0, i);
+                pair.origin.putBlocking(pair.toTarget(), pair.key, pair.memory.address() + 8, value, 0, 8);
+                assertEquals(i, pair.memory.segment().get(JAVA_LONG, 8), "put " + i + " landed");
+            }
         }
     }
 }
