@@ -14,10 +14,9 @@ package org.pgas4j.transport.ucx;
  * thread keeps driving, until {@link #reset()} (the agent found work itself or slept on the event
  * fd). Each wake-up of the agent preempts the PE thread on its core, some 30 µs of a virtual CPU
  * here: at 1 ms parks, a PE streaming 128 KiB to 1 MiB puts over tcp lost 3-5 % of its bandwidth
- * to them.
- * A park longer than {@link #WAKE_ON_WAIT_NANOS} ends early when a PE thread starts waiting
- * ({@link UcxEngine#peThreadParks()}), so the agent only stays away for that long from a PE that
- * stopped driving the worker to compute.
+ * to them. A park longer than {@link #WAKE_ON_WAIT_NANOS} ends early when a PE thread starts
+ * waiting ({@link UcxEngine#peThreadParks()}), so the agent only stays away for that long from a
+ * PE that stopped driving the worker to compute.
  */
 final class AgentKeepOff {
     /** The first park after the agent finds a PE thread driving the worker. */
