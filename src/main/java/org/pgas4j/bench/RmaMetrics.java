@@ -49,6 +49,17 @@ final class RmaMetrics {
     static final String UCX_PERFTEST_PUT_LAT_US = "ucx_perftest_put_lat_us";
     /** {@code ucx_perftest -t ucp_put_bw} by size, MB/s (converted from its MiB/s). */
     static final String UCX_PERFTEST_PUT_BW_MBPS = "ucx_perftest_put_bw_MBps";
+    /**
+     * {@code ucx_perftest -t ucp_put_bw} by size given the tcp settings that pgas4j's jobs take
+     * ({@code UcxDefaults}), MB/s: the like-for-like baseline where they differ from UCX's defaults.
+     */
+    static final String UCX_PERFTEST_SAME_PUT_BW_MBPS = "ucx_perftest_same_put_bw_MBps";
+    /** {@link #UCX_PUT_BW_STREAM_MBPS} / {@link #UCX_PERFTEST_SAME_PUT_BW_MBPS} by size. */
+    static final String UCX_PUT_BW_STREAM_SAME_RATIO = "ucx_put_bw_stream_same_ratio";
+    /** The lowest {@link #UCX_PUT_BW_STREAM_RATIO} from 32 KiB to 256 KiB and at 1 MiB (issue 23's sizes). */
+    static final String UCX_PUT_BW_STREAM_RATIO_MIN = "ucx_put_bw_stream_ratio_min_32KiB_1MiB";
+    /** The lowest {@link #UCX_PUT_BW_STREAM_SAME_RATIO} at the sizes of {@link #UCX_PUT_BW_STREAM_RATIO_MIN}. */
+    static final String UCX_PUT_BW_STREAM_SAME_RATIO_MIN = "ucx_put_bw_stream_same_ratio_min_32KiB_1MiB";
     /** {@link #UCX_PUT_LAT_US} / {@link #UCX_PERFTEST_PUT_LAT_US} at 8 bytes. */
     static final String UCX_PUT_LAT_RATIO_8 = "ucx_put_lat_ratio_8";
     /** {@link #UCX_PINGPONG_ONEWAY_US} / {@link #UCX_PERFTEST_PUT_LAT_US} at 8 bytes: {@link #UCX_PUT_LAT_RATIO_8} again. */

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.Optional;
 import org.pgas4j.launcher.CoreBinding;
 import org.pgas4j.transport.ucx.UcpLibrary;
+import org.pgas4j.transport.ucx.UcxDefaults;
 
 /**
  * {@code pgas4j bench rma --transport ucx [--json FILE] [--quick]}: pgas4j's one-sided put and
@@ -32,7 +33,10 @@ import org.pgas4j.transport.ucx.UcpLibrary;
  * </ol>
  * The UCX settings are the environment's; when {@code UCX_TLS} is unset the run uses
  * {@code UCX_TLS=tcp} and, unless {@code UCX_NET_DEVICES} is set, {@code UCX_NET_DEVICES=lo}, and
- * the header says which. Both sides take the same counts from the plan ({@link RmaPlan#UCX_FULL},
+ * the header says which. pgas4j's jobs also take tcp settings of their own where the environment
+ * sets none ({@link UcxDefaults}: larger segments); ucx_perftest's bandwidth is then measured twice,
+ * with UCX's settings (what a UCX program of the user's gets) and with pgas4j's (like for like),
+ * and both ratios are printed. Both sides take the same counts from the plan ({@link RmaPlan#UCX_FULL},
  * {@link RmaPlan#UCX_QUICK}): per size, {@code repetitions} timed runs of {@code iterations(size)}
  * operations, reporting the median of the runs' averages (ucx_perftest: a fresh server and client
  * per run, with {@code iterations(size)} warm-up operations). Without
@@ -75,6 +79,7 @@ final class UcxRmaBenchmark {
         String perftestMissing = perftest == null ? UcxPerftest.EXECUTABLE
                 + " was not found on PATH (Debian and Ubuntu: apt-get install ucx-utils); no baseline to compare with"
                 : null;
+        Map<String, String> pgasTcp = UcxDefaults.tcpVariables(nativeEnvironment(environment));
         out.println(header(plan, environment));
         out.flush();
         if (perftestMissing != null) {
@@ -82,14 +87,20 @@ final class UcxRmaBenchmark {
         } else {
             out.println("# ucx_perftest: " + perftest + ", " + UcxPerftest.pinning() + "; pgas4j PEs "
                     + CoreBinding.defaultPlacement(JvmCommands.PES));
+            out.println(pgasTcp.isEmpty() ? "# ucx_perftest runs with the tcp settings pgas4j's jobs take (the environment's)"
+                    : "# pgas4j's jobs take tcp settings of their own where the environment sets none: " + pgasTcp
+                    + "; ucx_perftest runs with UCX's (perftest_bw) and again with these (same_bw)");
         }
 
         Map<String, Double> results = new HashMap<>();
         Map<Long, Double> perftestLat = null;
         Map<Long, Double> perftestBw = null;
+        Map<Long, Double> perftestSameBw = null;
         try (NativeRunner natives = NativeRunner.create(TRANSPORT, nativeEnvironment(environment))) {
             Optional<String> mpi = NativeBaselines.unavailable(options, natives, NativeProbe.MPI, err);
-            Progress progress = new Progress("rma", 5 + (perftest != null ? 2 : 0) + (mpi.isEmpty() ? 1 : 0), err);
+            boolean sameRun = perftest != null && !pgasTcp.isEmpty();
+            Progress progress = new Progress("rma", 5 + (perftest != null ? 2 : 0) + (sameRun ? 1 : 0)
+                    + (mpi.isEmpty() ? 1 : 0), err);
             progress.phase("put latency over ucx (ping-pong of implicit puts)");
             results.putAll(job("ucx put latency job", timeout, environment, err, UcxPingPongPe.class, "poll", plan.name()));
             if (perftest != null) {
@@ -102,6 +113,12 @@ final class UcxRmaBenchmark {
             if (perftest != null) {
                 progress.phase("ucx_perftest " + UcxPerftest.PUT_BW);
                 perftestBw = perftestSweep(perftest, UcxPerftest.PUT_BW, plan, environment, timeout, err);
+            }
+            if (sameRun) {
+                progress.phase("ucx_perftest " + UcxPerftest.PUT_BW + " with pgas4j's tcp settings");
+                Map<String, String> same = new LinkedHashMap<>(environment);
+                same.putAll(pgasTcp);
+                perftestSameBw = perftestSweep(perftest, UcxPerftest.PUT_BW, plan, same, timeout, err);
             }
             progress.phase("blocking put latency over ucx");
             results.putAll(job("ucx blocking put job", timeout, environment, err, RmaLatencyPe.class, "put", plan.name()));
@@ -121,7 +138,7 @@ final class UcxRmaBenchmark {
                     bySize(RmaMetrics.PUT_LAT_US, sizes, results), bySize(RmaMetrics.GET_LAT_US, sizes, results),
                     bySize(RmaMetrics.PUT_BW_MBPS, sizes, results), bySize(RmaMetrics.PUT_BW_STREAM_MBPS, sizes, results),
                     ResultLine.positive(results, UcxPingPongPe.AGENT_ONEWAY_US, "ucx ping-pong job (spin)"),
-                    perftestLat, perftestBw, perftestMissing);
+                    perftestLat, perftestBw, perftestSameBw, perftestMissing);
             report.print(out);
             Map<String, Object> doc = report.toDocument();
             new NativeBaselines(options, doc, out).compare(NativeProbe.MPI, mpi,

@@ -25,17 +25,24 @@ import java.util.Map;
  *        progress thread's wake-up), microseconds
  * @param perftestPutLatUs ucx_perftest ucp_put_lat by size, microseconds, or null
  * @param perftestPutBwMBps ucx_perftest ucp_put_bw by size, MB/s, or null
+ * @param perftestSameBwMBps ucx_perftest ucp_put_bw by size given the tcp settings pgas4j's jobs
+ *        take, MB/s, or null where those are the environment's own (then the two runs are alike)
  * @param perftestMissing why ucx_perftest's figures are missing, or null when they are there
  */
 record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> putFlushLatUs,
                     Map<Long, Double> getLatUs, Map<Long, Double> putBwMBps, Map<Long, Double> putBwStreamMBps,
                     double agentPingPongUs,
-                    Map<Long, Double> perftestPutLatUs, Map<Long, Double> perftestPutBwMBps, String perftestMissing) {
+                    Map<Long, Double> perftestPutLatUs, Map<Long, Double> perftestPutBwMBps,
+                    Map<Long, Double> perftestSameBwMBps, String perftestMissing) {
 
     /** Target: 8-byte put latency at most this multiple of ucx_perftest's. */
     static final double PUT_LAT_RATIO_TARGET = 1.3;
     /** Target: 1 MiB put bandwidth at least this fraction of ucx_perftest's. */
     static final double PUT_BW_RATIO_TARGET = 0.8;
+    /** Target (issue 23): stream bandwidth from 32 KiB to 256 KiB and at 1 MiB at least this fraction of ucx_perftest's. */
+    static final double STREAM_RATIO_TARGET = 0.9;
+    /** The sizes of {@link #STREAM_RATIO_TARGET}. */
+    static final List<Long> STREAM_TARGET_SIZES = List.of(32L << 10, 64L << 10, 128L << 10, 256L << 10, 1L << 20);
     private static final long EIGHT = 8;
 
     /** Whether ucx_perftest's figures are there. */
@@ -63,6 +70,28 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
         return putBwStreamMBps.get(size) / perftestPutBwMBps.get(size);
     }
 
+    /** pgas4j (a stream) / ucx_perftest given pgas4j's tcp settings, put bandwidth at {@code size}. */
+    double putBwStreamSameRatio(long size) {
+        return putBwStreamMBps.get(size) / perftestSameBwMBps.get(size);
+    }
+
+    /** Whether ucx_perftest also ran with pgas4j's tcp settings (they differ from the environment's). */
+    boolean hasSameSettingsRun() {
+        return hasPerftest() && perftestSameBwMBps != null;
+    }
+
+    /** The lowest of {@code ratio} over {@link #STREAM_TARGET_SIZES} that this run measured (NaN: none). */
+    private double lowest(java.util.function.LongToDoubleFunction ratio) {
+        double min = Double.NaN;
+        for (long s : STREAM_TARGET_SIZES) {
+            if (putBwStreamMBps.containsKey(s)) {
+                double r = ratio.applyAsDouble(s);
+                min = Double.isNaN(min) ? r : Math.min(min, r);
+            }
+        }
+        return min;
+    }
+
     /** pgas4j / ucx_perftest put bandwidth at 1 MiB. */
     double putBwRatio1MiB() {
         return putBwRatio(RmaMetrics.ONE_MIB);
@@ -73,10 +102,20 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
         if (!hasPerftest()) {
             return List.of();
         }
-        return List.of(Target.atMost(RmaMetrics.UCX_PUT_LAT_RATIO_8, putLatRatio8(), PUT_LAT_RATIO_TARGET),
+        List<Target> targets = new java.util.ArrayList<>(List.of(
+                Target.atMost(RmaMetrics.UCX_PUT_LAT_RATIO_8, putLatRatio8(), PUT_LAT_RATIO_TARGET),
                 Target.atLeast(RmaMetrics.UCX_PUT_BW_RATIO_1MIB, putBwRatio1MiB(), PUT_BW_RATIO_TARGET),
                 Target.atLeast(RmaMetrics.UCX_PUT_BW_STREAM_RATIO_1MIB, putBwStreamRatio(RmaMetrics.ONE_MIB),
-                        PUT_BW_RATIO_TARGET));
+                        PUT_BW_RATIO_TARGET)));
+        double min = lowest(this::putBwStreamRatio);
+        if (!Double.isNaN(min)) {
+            targets.add(Target.atLeast(RmaMetrics.UCX_PUT_BW_STREAM_RATIO_MIN, min, STREAM_RATIO_TARGET));
+            if (hasSameSettingsRun()) {
+                targets.add(Target.atLeast(RmaMetrics.UCX_PUT_BW_STREAM_SAME_RATIO_MIN,
+                        lowest(this::putBwStreamSameRatio), STREAM_RATIO_TARGET));
+            }
+        }
+        return List.copyOf(targets);
     }
 
     /**
@@ -110,29 +149,44 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
             }
             doc.put(RmaMetrics.UCX_PUT_BW_STREAM_RATIO, streamRatios);
             doc.put(RmaMetrics.UCX_PUT_BW_STREAM_RATIO_1MIB, putBwStreamRatio(RmaMetrics.ONE_MIB));
+            if (hasSameSettingsRun()) {
+                doc.put(RmaMetrics.UCX_PERFTEST_SAME_PUT_BW_MBPS, bySize(perftestSameBwMBps));
+                Map<String, Double> same = new LinkedHashMap<>();
+                for (long s : sizes) {
+                    same.put(Long.toString(s), putBwStreamSameRatio(s));
+                }
+                doc.put(RmaMetrics.UCX_PUT_BW_STREAM_SAME_RATIO, same);
+            }
+            for (Target t : targets()) {
+                doc.putIfAbsent(t.name(), t.value());
+            }
         }
         return doc;
     }
 
     /** Prints the per-size table, the wake-up ping-pong line and the targets (or why there are none). */
     void print(PrintStream out) {
-        out.printf(Locale.ROOT, "%10s %12s %16s %10s %14s %12s %13s %13s %17s %9s %9s%n", "size(B)", "put_lat(us)",
-                "perftest_lat(us)", "lat_ratio", "put+flush(us)", "get_lat(us)", "put_bw(MB/s)", "stream(MB/s)",
-                "perftest_bw(MB/s)", "bw_ratio", "stream_r");
+        out.printf(Locale.ROOT, "%10s %12s %16s %10s %14s %12s %13s %13s %17s %9s %9s %14s %9s%n", "size(B)",
+                "put_lat(us)", "perftest_lat(us)", "lat_ratio", "put+flush(us)", "get_lat(us)", "put_bw(MB/s)",
+                "stream(MB/s)", "perftest_bw(MB/s)", "bw_ratio", "stream_r", "same_bw(MB/s)", "same_r");
         for (long s : sizes) {
-            out.printf(Locale.ROOT, "%10d %12s %16s %10s %14s %12s %13s %13s %17s %9s %9s%n", s,
+            out.printf(Locale.ROOT, "%10d %12s %16s %10s %14s %12s %13s %13s %17s %9s %9s %14s %9s%n", s,
                     RmaTable.fixed(putLatUs.get(s)), perftest(perftestPutLatUs, s),
                     hasPerftest() ? RmaTable.fixed(putLatRatio(s)) : "-", RmaTable.fixed(putFlushLatUs.get(s)),
                     RmaTable.fixed(getLatUs.get(s)), RmaTable.fixed(putBwMBps.get(s)),
                     RmaTable.fixed(putBwStreamMBps.get(s)), perftest(perftestPutBwMBps, s),
                     hasPerftest() ? RmaTable.fixed(putBwRatio(s)) : "-",
-                    hasPerftest() ? RmaTable.fixed(putBwStreamRatio(s)) : "-");
+                    hasPerftest() ? RmaTable.fixed(putBwStreamRatio(s)) : "-",
+                    hasSameSettingsRun() ? perftest(perftestSameBwMBps, s) : "-",
+                    hasSameSettingsRun() ? RmaTable.fixed(putBwStreamSameRatio(s)) : "-");
         }
         out.println();
         out.println("put_lat: half the round trip of a ping-pong of implicit puts (putNBI, waiting with poll()),"
                 + " as ucx_perftest ucp_put_lat; put+flush: a blocking put (remotely complete: a round trip);"
                 + " put_bw: windows of 64 implicit puts, each completed by waitNbi (OSU); stream: the puts back to back"
-                + " and one waitNbi at the end, as ucx_perftest ucp_put_bw; bw_ratio and stream_r: each / perftest_bw");
+                + " and one waitNbi at the end, as ucx_perftest ucp_put_bw; bw_ratio and stream_r: each / perftest_bw;"
+                + " same_bw: ucx_perftest ucp_put_bw given the tcp settings pgas4j's jobs take (- where they are the"
+                + " environment's own); same_r: stream / same_bw");
         out.printf(Locale.ROOT, "putLong ping-pong one-way, spinning without pgas4j (progress thread wakes): %s us%n",
                 RmaTable.fixed(agentPingPongUs));
         out.println();

@@ -145,7 +145,7 @@ final class UcxEngine implements AutoCloseable {
      */
     UcxEngine(int rank, Map<String, String> settings) {
         this.rank = rank;
-        this.context = UcpContext.create(FEATURES, withCpuAtomics(settings));
+        this.context = UcpContext.create(FEATURES, UcxDefaults.apply(settings));
         try {
             this.worker = WAKEUP ? context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED, WAKEUP_EVENTS)
                     : context.createWorker(UcpWorkerParams.THREAD_MODE_SERIALIZED);
@@ -161,22 +161,6 @@ final class UcxEngine implements AutoCloseable {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /**
-     * {@code settings} with {@code ATOMIC_MODE=cpu} unless they or the environment choose: UCX's
-     * atomics must stay atomic with the processor's, which same-host PEs of a hybrid job and
-     * aggregated atomics ({@link UcxAtomicBatches}) use on the same words. Over tcp and shared
-     * memory UCX performs them so anyway; a network adapter's own atomics are used only where
-     * they are coherent with the processor's.
-     */
-    static Map<String, String> withCpuAtomics(Map<String, String> settings) {
-        if (settings.containsKey("ATOMIC_MODE") || System.getenv("UCX_ATOMIC_MODE") != null) {
-            return settings;
-        }
-        Map<String, String> all = new java.util.HashMap<>(settings);
-        all.put("ATOMIC_MODE", "cpu");
-        return all;
     }
 
     /** The endpoint error upcall: the connection to PE {@code peer} failed. Never throws. */

@@ -1,0 +1,114 @@
+package org.pgas4j.transport.ucx;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * The UCX settings pgas4j chooses where neither its caller nor the {@code UCX_*} environment
+ * does: each is applied only when the setting (or, for a pair that must agree, either of the
+ * pair) is unset in both, so a user's choice always wins.
+ *
+ * <ul>
+ *   <li>{@code ATOMIC_MODE=cpu}: UCX's atomics must stay atomic with the processor's, which
+ *       same-host PEs of a hybrid job and aggregated atomics ({@link UcxAtomicBatches}) use on the
+ *       same words. Over tcp and shared memory UCX performs them so anyway; a network adapter's
+ *       own atomics are used only where they are coherent with the processor's.</li>
+ *   <li>tcp's {@code TX_SEG_SIZE=64k} and {@code RX_SEG_SIZE=128k} (the variables
+ *       {@code UCX_TCP_TX_SEG_SIZE} and {@code UCX_TCP_RX_SEG_SIZE}; UCX's defaults: 8k and 64k),
+ *       where the transports chosen may include tcp.
+ *       Over tcp UCX performs a put as active messages of at most one send segment each, every
+ *       one a {@code send(2)} at the origin and a completion message back from the target. With
+ *       8 KiB segments both processes spent their cores in the kernel's per-message paths: a
+ *       stream of 32 KiB puts over loopback moved 1,450-1,790 MB/s, with 64 KiB segments
+ *       3,200-3,850 (issue 23; {@code docs/ucx-transport.md}). The cost is memory: a connection
+ *       that is sending or receiving holds one segment of each from the interface's pool, 192 KiB
+ *       instead of 72. The receive segment stays larger than the send one, as UCX requires.</li>
+ * </ul>
+ */
+public final class UcxDefaults {
+    /** The send segment size pgas4j asks of UCX's tcp transport. */
+    static final String TCP_TX_SEG_SIZE = "64k";
+    /** The receive segment size pgas4j asks of UCX's tcp transport. */
+    static final String TCP_RX_SEG_SIZE = "128k";
+
+    private UcxDefaults() {
+    }
+
+    /**
+     * {@code settings} (names without {@code UCX_}) with pgas4j's defaults added where neither
+     * they nor the environment choose.
+     */
+    static Map<String, String> apply(Map<String, String> settings) {
+        return apply(settings, System::getenv);
+    }
+
+    /**
+     * {@link #apply(Map)} with {@code environment} giving a variable's value (null: unset), so that
+     * tests can choose it.
+     */
+    static Map<String, String> apply(Map<String, String> settings, UnaryOperator<String> environment) {
+        Map<String, String> all = new HashMap<>(settings);
+        addUnlessChosen(all, environment, Map.of("ATOMIC_MODE", "cpu"), "UCX_");
+        if (mayUseTcp(all, environment)) {
+            addUnlessChosen(all, environment, Map.of("TX_SEG_SIZE", TCP_TX_SEG_SIZE, "RX_SEG_SIZE", TCP_RX_SEG_SIZE),
+                    "UCX_TCP_");
+        }
+        return all;
+    }
+
+    /**
+     * The {@code UCX_*} variables that give another UCX program (a benchmark's {@code ucx_perftest})
+     * the tcp settings that pgas4j's own jobs take in {@code environment}: empty where that
+     * environment chooses them itself or leaves tcp out, so that the program runs as the jobs do.
+     *
+     * @param environment the variables the jobs and the program both get
+     * @return variable name to value, in a stable order
+     */
+    public static Map<String, String> tcpVariables(Map<String, String> environment) {
+        Map<String, String> chosen = apply(Map.of(), environment::get);
+        Map<String, String> variables = new java.util.LinkedHashMap<>();
+        for (String name : List.of("TX_SEG_SIZE", "RX_SEG_SIZE")) {
+            if (chosen.containsKey(name)) {
+                variables.put("UCX_TCP_" + name, chosen.get(name));
+            }
+        }
+        return variables;
+    }
+
+    /**
+     * Whether the transports chosen ({@code TLS}: unset, {@code all}, a list naming {@code tcp}, or
+     * a list of exclusions not naming it) include tcp: UCX warns of settings no transport takes.
+     */
+    static boolean mayUseTcp(Map<String, String> settings, UnaryOperator<String> environment) {
+        String tls = settings.containsKey("TLS") ? settings.get("TLS") : environment.apply("UCX_TLS");
+        if (tls == null || tls.isBlank()) {
+            return true;
+        }
+        boolean excluding = tls.startsWith("^");
+        boolean names = false;
+        for (String t : (excluding ? tls.substring(1) : tls).split(",")) {
+            String name = t.strip();
+            names |= name.equals("tcp");
+            if (name.equals("all")) {
+                return true;
+            }
+        }
+        return excluding != names;
+    }
+
+    /**
+     * Adds all of {@code group} to {@code all} unless any of it is set there or in the environment
+     * (as {@code envPrefix} and the name: UCX's variables name a transport's settings with its prefix).
+     */
+    private static void addUnlessChosen(Map<String, String> all, UnaryOperator<String> environment,
+            Map<String, String> group, String envPrefix) {
+        for (String name : group.keySet()) {
+            if (all.containsKey(name) || environment.apply(envPrefix + name) != null) {
+                return;
+            }
+        }
+        all.putAll(group);
+    }
+}
