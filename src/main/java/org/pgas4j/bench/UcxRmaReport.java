@@ -194,9 +194,9 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
             out.println("ucx_perftest comparison FAILED: " + perftestMissing);
             return;
         }
-        out.printf(Locale.ROOT, "%-30s %12s %10s  %s%n", "target", "value", "goal", "");
+        out.printf(Locale.ROOT, "%-44s %12s %10s  %s%n", "target", "value", "goal", "");
         for (Target t : targets()) {
-            out.printf(Locale.ROOT, "%-30s %12s %10s  %s%n", t.name(), RmaTable.fixed(t.value()), t.condition(),
+            out.printf(Locale.ROOT, "%-44s %12s %10s  %s%n", t.name(), RmaTable.fixed(t.value()), t.condition(),
                     t.verdict());
         }
     }

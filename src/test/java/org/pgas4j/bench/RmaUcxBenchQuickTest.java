@@ -54,7 +54,11 @@ class RmaUcxBenchQuickTest {
         assertEquals(Set.of("ucx_put_lat_us", "ucx_put_flush_lat_us", "ucx_get_lat_us", "ucx_put_bw_MBps",
                 "ucx_put_bw_stream_MBps", "ucx_pingpong_oneway_us", "ucx_pingpong_agent_oneway_us",
                 "ucx_perftest_put_lat_us", "ucx_perftest_put_bw_MBps", "ucx_put_lat_ratio_8", "ucx_pingpong_ratio",
-                "ucx_put_bw_ratio_1MiB", "ucx_put_bw_stream_ratio", "ucx_put_bw_stream_ratio_1MiB"), doc.keySet());
+                "ucx_put_bw_ratio_1MiB", "ucx_put_bw_stream_ratio", "ucx_put_bw_stream_ratio_1MiB",
+                "ucx_perftest_same_put_bw_MBps", "ucx_put_bw_stream_same_ratio",
+                "ucx_put_bw_stream_ratio_min_32KiB_1MiB", "ucx_put_bw_stream_same_ratio_min_32KiB_1MiB"), doc.keySet());
+        assertTrue(r.stdout().contains("ucx_perftest runs with UCX's (perftest_bw) and again with these (same_bw)"),
+                r::toString);
         for (String k : concat(OURS, PERFTEST)) {
             Map<String, Object> bySize = bySize(doc, k);
             assertEquals(QUICK_SIZES, bySize.keySet(), k);
@@ -78,6 +82,17 @@ class RmaUcxBenchQuickTest {
             assertEquals(stream, (Double) streamRatios.get(size), stream * 1e-5, size);
         }
         assertEquals((Double) streamRatios.get("1048576"), (Double) doc.get("ucx_put_bw_stream_ratio_1MiB"), 1e-12);
+        Map<String, Object> sameRatios = bySize(doc, "ucx_put_bw_stream_same_ratio");
+        double lowestSame = Double.MAX_VALUE;
+        for (String size : QUICK_SIZES) {
+            double same = (Double) bySize(doc, "ucx_put_bw_stream_MBps").get(size)
+                    / (Double) bySize(doc, "ucx_perftest_same_put_bw_MBps").get(size);
+            assertEquals(same, (Double) sameRatios.get(size), same * 1e-5, size);
+            if (UcxRmaReport.STREAM_TARGET_SIZES.contains(Long.parseLong(size))) {
+                lowestSame = Math.min(lowestSame, same);
+            }
+        }
+        assertEquals(lowestSame, (Double) doc.get("ucx_put_bw_stream_same_ratio_min_32KiB_1MiB"), lowestSame * 1e-5);
         assertEquals((Double) bySize(doc, "ucx_put_lat_us").get("8"), (Double) doc.get("ucx_pingpong_oneway_us"), 1e-12);
     }
 
