@@ -21,12 +21,12 @@ import java.util.function.UnaryOperator;
  *       Over tcp UCX performs a put as active messages of at most one send segment each, every
  *       one a {@code send(2)} at the origin and a completion message back from the target. With
  *       8 KiB segments both processes spent their cores in the kernel's per-message paths: a
- *       stream of 32 KiB puts over loopback moved 1,430-1,790 MB/s, with 64 KiB segments
- *       3,200-3,850 (issue 23; {@code docs/ucx-transport.md}). The cost is memory: a connection
+ *       stream of 32 KiB puts over loopback moved 1,430-1,790 MB/s, with these
+ *       3,620-3,860 (issue 23; {@code docs/ucx-transport.md}). The cost is memory: a connection
  *       that is sending or receiving holds a buffer of each from the interface's pool (UCX makes
  *       receive buffers twice the segment), about 320 KiB instead of 136. The receive segment is
- *       twice the send one: with both at 64 KiB, 1 MiB puts ran about 10 % slower than with UCX's
- *       defaults.</li>
+ *       twice the send one: with both at 64 KiB, 32 KiB puts streamed 3,220-3,320 MB/s against
+ *       3,620-3,750 (128 KiB and 1 MiB puts alike either way).</li>
  * </ul>
  */
 public final class UcxDefaults {
