@@ -81,10 +81,39 @@ public final class UcxDefaults {
 
     /**
      * Whether the transports chosen ({@code TLS}: unset, {@code all}, a list naming {@code tcp}, or
-     * a list of exclusions not naming it) include tcp: UCX warns of settings no transport takes.
+     * a list of exclusions not naming it) and the network devices chosen ({@code NET_DEVICES}) may
+     * include tcp: UCX warns of settings no transport takes.
      */
     static boolean mayUseTcp(Map<String, String> settings, UnaryOperator<String> environment) {
-        String tls = settings.containsKey("TLS") ? settings.get("TLS") : environment.apply("UCX_TLS");
+        return tcpAmongTransports(chosen(settings, environment, "TLS"))
+                && tcpAmongDevices(chosen(settings, environment, "NET_DEVICES"));
+    }
+
+    /** The caller's setting {@code name}, else the environment's {@code UCX_name}, else null. */
+    private static String chosen(Map<String, String> settings, UnaryOperator<String> environment, String name) {
+        return settings.containsKey(name) ? settings.get(name) : environment.apply("UCX_" + name);
+    }
+
+    /**
+     * Whether network devices {@code devices} ({@code NET_DEVICES}: unset, {@code all}, or a list)
+     * may include one tcp uses: an interface name ({@code eth0}, {@code lo}), where an RDMA port is
+     * named with its port number ({@code mlx5_0:1}).
+     */
+    private static boolean tcpAmongDevices(String devices) {
+        if (devices == null || devices.isBlank()) {
+            return true;
+        }
+        for (String d : devices.split(",")) {
+            String name = d.strip();
+            if (name.equals("all") || !name.isEmpty() && !name.contains(":")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether transports {@code tls} ({@code TLS}) may include tcp. */
+    private static boolean tcpAmongTransports(String tls) {
         if (tls == null || tls.isBlank()) {
             return true;
         }

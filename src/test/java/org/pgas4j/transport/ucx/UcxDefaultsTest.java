@@ -66,6 +66,18 @@ class UcxDefaultsTest {
     }
 
     @Test
+    void tcpsSegmentsAreLeftOutWhereTheNetworkDevicesChosenAreAllRdmaPorts() {
+        for (String devices : List.of("lo", "eth0,mlx5_0:1", "all", " lo ")) {
+            assertTrue(UcxDefaults.mayUseTcp(Map.of(), Map.of("UCX_NET_DEVICES", devices)::get), devices);
+        }
+        for (String devices : List.of("mlx5_0:1", "mlx5_0:1,mlx5_1:1")) {
+            assertFalse(UcxDefaults.mayUseTcp(Map.of(), Map.of("UCX_NET_DEVICES", devices)::get), devices);
+        }
+        assertTrue(UcxDefaults.mayUseTcp(Map.of("NET_DEVICES", "lo"), Map.of("UCX_NET_DEVICES", "mlx5_0:1")::get),
+                "the caller's devices are the ones UCX uses");
+    }
+
+    @Test
     void anotherUcxProgramIsGivenTheTcpSettingsAsVariablesOnlyWhereTheJobsTakeThem() {
         assertEquals(Map.of("UCX_TCP_TX_SEG_SIZE", "64k", "UCX_TCP_RX_SEG_SIZE", "128k"),
                 UcxDefaults.tcpVariables(Map.of("UCX_TLS", "tcp")));
