@@ -89,28 +89,32 @@ class UcxDefaultsTest {
     @Needs(SystemComponent.UCX)
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void aJobOverTcpRunsWithTheLargerSegmentsAndUcxWarnsOfNone() {
-        String log = debugLogOfAJob(Map.of("UCX_TLS", "tcp", "UCX_NET_DEVICES", "lo"));
-        assertTrue(log.contains("apply UCT configuration TX_SEG_SIZE=64k"), log);
-        assertTrue(log.contains("apply UCT configuration RX_SEG_SIZE=128k"), log);
-        assertFalse(log.contains("invalid configurations"), log);
+        assertTcpSegmentsApplied(true, Map.of("UCX_TLS", "tcp", "UCX_NET_DEVICES", "lo"));
     }
 
     @Test
     @Needs(SystemComponent.UCX)
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void aUsersSegmentSizeIsLeftAlone() {
-        String log = debugLogOfAJob(Map.of("UCX_TLS", "tcp", "UCX_NET_DEVICES", "lo", "UCX_TCP_TX_SEG_SIZE", "16k"));
-        assertFalse(log.contains("apply UCT configuration TX_SEG_SIZE"), log);
-        assertFalse(log.contains("apply UCT configuration RX_SEG_SIZE"), log);
-        assertFalse(log.contains("invalid configurations"), log);
+        assertTcpSegmentsApplied(false, Map.of("UCX_TLS", "tcp", "UCX_NET_DEVICES", "lo", "UCX_TCP_TX_SEG_SIZE", "16k"));
     }
 
     @Test
     @Needs(SystemComponent.UCX)
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void aJobWithoutTcpGetsNoTcpSettingsAndNoWarning() {
-        String log = debugLogOfAJob(Map.of("UCX_TLS", "sm,self"));
-        assertFalse(log.contains("apply UCT configuration TX_SEG_SIZE"), log);
+        assertTcpSegmentsApplied(false, Map.of("UCX_TLS", "sm,self"));
+    }
+
+    /**
+     * Runs a 2-PE ring over ucx with UCX's debug log on and {@code environment}, and checks from
+     * the log whether UCX applied pgas4j's tcp segments, and that it warned of no setting.
+     */
+    private static void assertTcpSegmentsApplied(boolean applied, Map<String, String> environment) {
+        String log = debugLogOfAJob(environment);
+        assertEquals(applied, log.contains("apply UCT configuration TX_SEG_SIZE=64k"), log);
+        assertEquals(applied, log.contains("apply UCT configuration RX_SEG_SIZE=128k"), log);
+        assertFalse(log.contains("apply UCT configuration TX_SEG_SIZE=16k"), "the user's own comes from the environment");
         assertFalse(log.contains("invalid configurations"), log);
     }
 
