@@ -17,6 +17,7 @@ class UcxTransportProviderTest {
         assertEquals(UcxTransportProvider.class, ucx.getClass());
         assertEquals(UcpLibrary.unavailableReason(), ucx.unavailableReason());
         assertTrue(ucx.description().contains("UCX_TLS"), ucx.description());
+        assertTrue(ucx.description().contains("UCX_TCP_TX_SEG_SIZE=64k and UCX_TCP_RX_SEG_SIZE=128k"), ucx.description());
     }
 
     @Test
