@@ -54,6 +54,9 @@ public final class UcxDefaults {
         Map<String, String> all = new HashMap<>(settings);
         addUnlessChosen(all, environment, Map.of("ATOMIC_MODE", "cpu"), "UCX_");
         if (mayUseTcp(all, environment)) {
+            // ucp_config_modify takes a transport's settings without its prefix ("TCP_TX_SEG_SIZE"
+            // is refused as invalid) and hands them to every transport that has one so named:
+            // in UCX 1.13 only tcp does.
             addUnlessChosen(all, environment, Map.of("TX_SEG_SIZE", TCP_TX_SEG_SIZE, "RX_SEG_SIZE", TCP_RX_SEG_SIZE),
                     "UCX_TCP_");
         }
