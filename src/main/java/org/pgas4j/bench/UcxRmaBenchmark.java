@@ -79,7 +79,8 @@ final class UcxRmaBenchmark {
         String perftestMissing = perftest == null ? UcxPerftest.EXECUTABLE
                 + " was not found on PATH (Debian and Ubuntu: apt-get install ucx-utils); no baseline to compare with"
                 : null;
-        Map<String, String> pgasTcp = UcxDefaults.tcpVariables(nativeEnvironment(environment));
+        Map<String, String> ucxEnvironment = nativeEnvironment(environment);
+        Map<String, String> pgasTcp = UcxDefaults.tcpVariables(ucxEnvironment);
         out.println(header(plan, environment));
         out.flush();
         if (perftestMissing != null) {
@@ -96,7 +97,7 @@ final class UcxRmaBenchmark {
         Map<Long, Double> perftestLat = null;
         Map<Long, Double> perftestBw = null;
         Map<Long, Double> perftestSameBw = null;
-        try (NativeRunner natives = NativeRunner.create(TRANSPORT, nativeEnvironment(environment))) {
+        try (NativeRunner natives = NativeRunner.create(TRANSPORT, ucxEnvironment)) {
             Optional<String> mpi = NativeBaselines.unavailable(options, natives, NativeProbe.MPI, err);
             boolean sameRun = perftest != null && !pgasTcp.isEmpty();
             Progress progress = new Progress("rma", 5 + (perftest != null ? 2 : 0) + (sameRun ? 1 : 0)

@@ -1,10 +1,12 @@
 package org.pgas4j.bench;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongToDoubleFunction;
 
 /**
  * The figures of one run of {@code bench rma --transport ucx}: pgas4j's put latency (a put
@@ -81,7 +83,7 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
     }
 
     /** The lowest of {@code ratio} over {@link #STREAM_TARGET_SIZES} that this run measured (NaN: none). */
-    private double lowest(java.util.function.LongToDoubleFunction ratio) {
+    private double lowest(LongToDoubleFunction ratio) {
         double min = Double.NaN;
         for (long s : STREAM_TARGET_SIZES) {
             if (putBwStreamMBps.containsKey(s)) {
@@ -102,7 +104,7 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
         if (!hasPerftest()) {
             return List.of();
         }
-        List<Target> targets = new java.util.ArrayList<>(List.of(
+        List<Target> targets = new ArrayList<>(List.of(
                 Target.atMost(RmaMetrics.UCX_PUT_LAT_RATIO_8, putLatRatio8(), PUT_LAT_RATIO_TARGET),
                 Target.atLeast(RmaMetrics.UCX_PUT_BW_RATIO_1MIB, putBwRatio1MiB(), PUT_BW_RATIO_TARGET),
                 Target.atLeast(RmaMetrics.UCX_PUT_BW_STREAM_RATIO_1MIB, putBwStreamRatio(RmaMetrics.ONE_MIB),
@@ -143,19 +145,11 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
             doc.put(RmaMetrics.UCX_PUT_LAT_RATIO_8, putLatRatio8());
             doc.put(RmaMetrics.UCX_PINGPONG_RATIO, putLatRatio8());
             doc.put(RmaMetrics.UCX_PUT_BW_RATIO_1MIB, putBwRatio1MiB());
-            Map<String, Double> streamRatios = new LinkedHashMap<>();
-            for (long s : sizes) {
-                streamRatios.put(Long.toString(s), putBwStreamRatio(s));
-            }
-            doc.put(RmaMetrics.UCX_PUT_BW_STREAM_RATIO, streamRatios);
+            doc.put(RmaMetrics.UCX_PUT_BW_STREAM_RATIO, bySize(this::putBwStreamRatio));
             doc.put(RmaMetrics.UCX_PUT_BW_STREAM_RATIO_1MIB, putBwStreamRatio(RmaMetrics.ONE_MIB));
             if (hasSameSettingsRun()) {
                 doc.put(RmaMetrics.UCX_PERFTEST_SAME_PUT_BW_MBPS, bySize(perftestSameBwMBps));
-                Map<String, Double> same = new LinkedHashMap<>();
-                for (long s : sizes) {
-                    same.put(Long.toString(s), putBwStreamSameRatio(s));
-                }
-                doc.put(RmaMetrics.UCX_PUT_BW_STREAM_SAME_RATIO, same);
+                doc.put(RmaMetrics.UCX_PUT_BW_STREAM_SAME_RATIO, bySize(this::putBwStreamSameRatio));
             }
             for (Target t : targets()) {
                 doc.putIfAbsent(t.name(), t.value());
@@ -203,6 +197,15 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
 
     private static String perftest(Map<Long, Double> m, long size) {
         return m == null ? "-" : RmaTable.fixed(m.get(size));
+    }
+
+    /** {@code ratio} at each of this run's sizes, sizes as decimal strings. */
+    private Map<String, Double> bySize(LongToDoubleFunction ratio) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (long s : sizes) {
+            out.put(Long.toString(s), ratio.applyAsDouble(s));
+        }
+        return out;
     }
 
     private static Map<String, Double> bySize(Map<Long, Double> m) {

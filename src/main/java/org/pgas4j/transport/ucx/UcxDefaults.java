@@ -1,7 +1,7 @@
 package org.pgas4j.transport.ucx;
 
 import java.util.HashMap;
-import java.util.List;
+import java.util.TreeMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
@@ -34,6 +34,13 @@ public final class UcxDefaults {
     static final String TCP_TX_SEG_SIZE = "64k";
     /** The receive segment size pgas4j asks of UCX's tcp transport. */
     static final String TCP_RX_SEG_SIZE = "128k";
+    /** tcp's settings, named as {@code ucp_config_modify} takes them (see {@link #apply}). */
+    private static final Map<String, String> TCP_SEGMENTS = Map.of("TX_SEG_SIZE", TCP_TX_SEG_SIZE,
+            "RX_SEG_SIZE", TCP_RX_SEG_SIZE);
+    /** The prefix of tcp's settings among UCX's variables. */
+    private static final String TCP_PREFIX = "UCX_TCP_";
+    /** The atomic mode pgas4j asks of UCX. */
+    private static final Map<String, String> CPU_ATOMICS = Map.of("ATOMIC_MODE", "cpu");
 
     private UcxDefaults() {
     }
@@ -52,15 +59,20 @@ public final class UcxDefaults {
      */
     static Map<String, String> apply(Map<String, String> settings, UnaryOperator<String> environment) {
         Map<String, String> all = new HashMap<>(settings);
-        addUnlessChosen(all, environment, Map.of("ATOMIC_MODE", "cpu"), "UCX_");
+        addUnlessChosen(all, environment, CPU_ATOMICS, "UCX_");
         if (mayUseTcp(all, environment)) {
             // ucp_config_modify takes a transport's settings without its prefix ("TCP_TX_SEG_SIZE"
             // is refused as invalid) and hands them to every transport that has one so named:
             // in UCX 1.13 only tcp does.
-            addUnlessChosen(all, environment, Map.of("TX_SEG_SIZE", TCP_TX_SEG_SIZE, "RX_SEG_SIZE", TCP_RX_SEG_SIZE),
-                    "UCX_TCP_");
+            addUnlessChosen(all, environment, TCP_SEGMENTS, TCP_PREFIX);
         }
         return all;
+    }
+
+    /** What {@link #apply} chooses, as UCX's variables, for {@code bin/pgas4j info}. */
+    static String describe() {
+        return "UCX_ATOMIC_MODE=" + CPU_ATOMICS.get("ATOMIC_MODE") + " and, over tcp, " + TCP_PREFIX + "TX_SEG_SIZE="
+                + TCP_TX_SEG_SIZE + " and " + TCP_PREFIX + "RX_SEG_SIZE=" + TCP_RX_SEG_SIZE;
     }
 
     /**
@@ -73,10 +85,10 @@ public final class UcxDefaults {
      */
     public static Map<String, String> tcpVariables(Map<String, String> environment) {
         Map<String, String> chosen = apply(Map.of(), environment::get);
-        Map<String, String> variables = new java.util.LinkedHashMap<>();
-        for (String name : List.of("TX_SEG_SIZE", "RX_SEG_SIZE")) {
+        Map<String, String> variables = new TreeMap<>();
+        for (String name : TCP_SEGMENTS.keySet()) {
             if (chosen.containsKey(name)) {
-                variables.put("UCX_TCP_" + name, chosen.get(name));
+                variables.put(TCP_PREFIX + name, chosen.get(name));
             }
         }
         return variables;

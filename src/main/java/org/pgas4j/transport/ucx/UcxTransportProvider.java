@@ -28,8 +28,7 @@ public final class UcxTransportProvider implements TransportProvider {
     public String description() {
         return "processes on this or other hosts over UCX (libucp " + UcpContext.API_MAJOR + "." + UcpContext.API_MINOR
                 + " API); UCX_TLS, UCX_NET_DEVICES and other UCX_* settings pass through; where unset, pgas4j"
-                + " chooses UCX_ATOMIC_MODE=cpu and, over tcp, UCX_TCP_TX_SEG_SIZE=" + UcxDefaults.TCP_TX_SEG_SIZE
-                + " and UCX_TCP_RX_SEG_SIZE=" + UcxDefaults.TCP_RX_SEG_SIZE;
+                + " chooses " + UcxDefaults.describe();
     }
 
     @Override
