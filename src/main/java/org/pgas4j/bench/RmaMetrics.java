@@ -60,6 +60,14 @@ final class RmaMetrics {
     static final String UCX_PUT_BW_STREAM_RATIO_MIN = "ucx_put_bw_stream_ratio_min_32KiB_1MiB";
     /** The lowest {@link #UCX_PUT_BW_STREAM_SAME_RATIO} at the sizes of {@link #UCX_PUT_BW_STREAM_RATIO_MIN}. */
     static final String UCX_PUT_BW_STREAM_SAME_RATIO_MIN = "ucx_put_bw_stream_same_ratio_min_32KiB_1MiB";
+    /** Over ucx: pgas4j's steady-state put bandwidth by size (long runs of windows of 64), MB/s, median of the rounds. */
+    static final String UCX_PUT_BW_STEADY_MBPS = "ucx_put_bw_steady_MBps";
+    /** {@code ucx_perftest -t ucp_put_bw -O 64} in the long runs alternated with {@link #UCX_PUT_BW_STEADY_MBPS}, MB/s. */
+    static final String UCX_PERFTEST_STEADY_PUT_BW_MBPS = "ucx_perftest_steady_put_bw_MBps";
+    /** The median by size of the rounds' {@link #UCX_PUT_BW_STEADY_MBPS} / {@link #UCX_PERFTEST_STEADY_PUT_BW_MBPS}. */
+    static final String UCX_PUT_BW_STEADY_RATIO = "ucx_put_bw_steady_ratio";
+    /** The lowest {@link #UCX_PUT_BW_STEADY_RATIO} at the sizes of {@link #UCX_PUT_BW_STREAM_RATIO_MIN}. */
+    static final String UCX_PUT_BW_STEADY_RATIO_MIN = "ucx_put_bw_steady_ratio_min_32KiB_1MiB";
     /** {@link #UCX_PUT_LAT_US} / {@link #UCX_PERFTEST_PUT_LAT_US} at 8 bytes. */
     static final String UCX_PUT_LAT_RATIO_8 = "ucx_put_lat_ratio_8";
     /** {@link #UCX_PINGPONG_ONEWAY_US} / {@link #UCX_PERFTEST_PUT_LAT_US} at 8 bytes: {@link #UCX_PUT_LAT_RATIO_8} again. */

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,9 @@ import org.pgas4j.transport.ucx.UcxDefaults;
  * <li>put bandwidth by size ({@link PutBandwidthPe}): in windows of 64 puts each completed by
  *     {@code waitNbi}, as OSU's {@code osu_oshm_put_bw}, and as a stream completed once, as
  *     {@code ucx_perftest -t ucp_put_bw} measures it, run next at each size;</li>
+ * <li>with ucx_perftest, the steady-state comparison like for like ({@link SteadyBandwidth}): at
+ *     issue 23's sizes, long runs of pgas4j ({@link SteadyPutBandwidthPe}) and of ucx_perftest with
+ *     pgas4j's UCX settings, alternated, which issue 23's bandwidth target is held against;</li>
  * <li>blocking put latency (put and flush, {@link RmaLatencyPe}), blocking get latency, and the
  *     putLong ping-pong whose waits never call pgas4j (each put then waits for the target's
  *     progress thread to wake).</li>
@@ -55,6 +59,16 @@ final class UcxRmaBenchmark {
     private static final long LAUNCHER_GRACE_SECONDS = 10;
     private static final String NATIVE_MPI_PUT = "native_mpi_put_lat_us";
     private static final String NATIVE_MPI_GET = "native_mpi_get_lat_us";
+    /** Timed bytes of each steady-state run, full plan: about half a second at tcp's speed here. */
+    private static final long STEADY_BYTES = 2L << 30;
+    /** Untimed bytes before them on the same connection, full plan. */
+    private static final long STEADY_WARMUP_BYTES = 512L << 20;
+    /** Rounds of the steady-state comparison, full plan. */
+    private static final int STEADY_ROUNDS = 3;
+    /** The same three for {@code --quick}: a check that it runs. */
+    private static final long QUICK_STEADY_BYTES = 32L << 20;
+    private static final long QUICK_STEADY_WARMUP_BYTES = 8L << 20;
+    private static final int QUICK_STEADY_ROUNDS = 1;
 
     private UcxRmaBenchmark() {
     }
@@ -100,7 +114,7 @@ final class UcxRmaBenchmark {
         try (NativeRunner natives = NativeRunner.create(TRANSPORT, ucxEnvironment)) {
             Optional<String> mpi = NativeBaselines.unavailable(options, natives, NativeProbe.MPI, err);
             boolean sameRun = perftest != null && !pgasTcp.isEmpty();
-            Progress progress = new Progress("rma", 5 + (perftest != null ? 2 : 0) + (sameRun ? 1 : 0)
+            Progress progress = new Progress("rma", 5 + (perftest != null ? 3 : 0) + (sameRun ? 1 : 0)
                     + (mpi.isEmpty() ? 1 : 0), err);
             progress.phase("put latency over ucx (ping-pong of implicit puts)");
             results.putAll(job("ucx put latency job", timeout, environment, err, UcxPingPongPe.class, "poll", plan.name()));
@@ -121,6 +135,13 @@ final class UcxRmaBenchmark {
                 same.putAll(pgasTcp);
                 perftestSameBw = perftestSweep(perftest, UcxPerftest.PUT_BW, plan, same, timeout, err);
             }
+            SteadyBandwidth steady = null;
+            if (perftest != null) {
+                progress.phase("steady-state put bandwidth, pgas4j and ucx_perftest alternated (like for like)");
+                Map<String, String> same = new LinkedHashMap<>(environment);
+                same.putAll(pgasTcp);
+                steady = steadySweep(perftest, plan, environment, same, timeout, err);
+            }
             progress.phase("blocking put latency over ucx");
             results.putAll(job("ucx blocking put job", timeout, environment, err, RmaLatencyPe.class, "put", plan.name()));
             progress.phase("blocking get latency over ucx");
@@ -139,7 +160,7 @@ final class UcxRmaBenchmark {
                     bySize(RmaMetrics.PUT_LAT_US, sizes, results), bySize(RmaMetrics.GET_LAT_US, sizes, results),
                     bySize(RmaMetrics.PUT_BW_MBPS, sizes, results), bySize(RmaMetrics.PUT_BW_STREAM_MBPS, sizes, results),
                     ResultLine.positive(results, UcxPingPongPe.AGENT_ONEWAY_US, "ucx ping-pong job (spin)"),
-                    perftestLat, perftestBw, perftestSameBw, perftestMissing);
+                    perftestLat, perftestBw, perftestSameBw, perftestMissing, steady);
             report.print(out);
             Map<String, Object> doc = report.toDocument();
             new NativeBaselines(options, doc, out).compare(NativeProbe.MPI, mpi,
@@ -238,6 +259,43 @@ final class UcxRmaBenchmark {
             m.put(size, best);
         }
         return m;
+    }
+
+    /**
+     * The steady-state comparison ({@link SteadyBandwidth}) at the plan's sizes among issue 23's:
+     * per size, rounds of one {@link SteadyPutBandwidthPe} job with {@code environment} and then one
+     * {@code ucx_perftest -O 64} with {@code same} (the environment plus pgas4j's tcp settings),
+     * each moving the same bytes after the same warm-up.
+     */
+    private static SteadyBandwidth steadySweep(Path perftest, RmaPlan plan, Map<String, String> environment,
+                                               Map<String, String> same, long timeout, PrintStream err) {
+        boolean quick = plan.quick();
+        long bytes = quick ? QUICK_STEADY_BYTES : STEADY_BYTES;
+        long warmup = quick ? QUICK_STEADY_WARMUP_BYTES : STEADY_WARMUP_BYTES;
+        int rounds = quick ? QUICK_STEADY_ROUNDS : STEADY_ROUNDS;
+        Set<Long> planned = new HashSet<>();
+        for (long s : plan.sizes()) {
+            planned.add(s);
+        }
+        List<Long> sizes = UcxRmaReport.STREAM_TARGET_SIZES.stream().filter(planned::contains).toList();
+        Map<Long, double[]> pgas = new LinkedHashMap<>();
+        Map<Long, double[]> perftestMBps = new LinkedHashMap<>();
+        for (long size : sizes) {
+            double[] p = new double[rounds];
+            double[] u = new double[rounds];
+            for (int r = 0; r < rounds; r++) {
+                String key = ResultLine.key(SteadyPutBandwidthPe.PUT_BW_STEADY_MBPS, size);
+                p[r] = ResultLine.positive(job("ucx steady put bandwidth job", timeout, environment, err,
+                        SteadyPutBandwidthPe.class, Long.toString(size), Long.toString(bytes), Long.toString(warmup)),
+                        key, "ucx steady put bandwidth job");
+                u[r] = UcxPerftest.run(perftest, UcxPerftest.PUT_BW, size,
+                        SteadyPutBandwidthPe.operations(bytes, size), SteadyPutBandwidthPe.operations(warmup, size),
+                        RmaPlan.WINDOW, same, timeout, err);
+            }
+            pgas.put(size, p);
+            perftestMBps.put(size, u);
+        }
+        return sizes.isEmpty() ? null : new SteadyBandwidth(sizes, bytes, warmup, pgas, perftestMBps);
     }
 
     private static Map<String, Double> job(String label, long timeout, Map<String, String> environment,

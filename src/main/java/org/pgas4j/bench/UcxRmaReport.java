@@ -30,12 +30,13 @@ import java.util.function.LongToDoubleFunction;
  * @param perftestSameBwMBps ucx_perftest ucp_put_bw by size given the tcp settings pgas4j's jobs
  *        take, MB/s, or null where those are the environment's own (then the two runs are alike)
  * @param perftestMissing why ucx_perftest's figures are missing, or null when they are there
+ * @param steady the steady-state like-for-like comparison, or null where it was not run
  */
 record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> putFlushLatUs,
                     Map<Long, Double> getLatUs, Map<Long, Double> putBwMBps, Map<Long, Double> putBwStreamMBps,
                     double agentPingPongUs,
                     Map<Long, Double> perftestPutLatUs, Map<Long, Double> perftestPutBwMBps,
-                    Map<Long, Double> perftestSameBwMBps, String perftestMissing) {
+                    Map<Long, Double> perftestSameBwMBps, String perftestMissing, SteadyBandwidth steady) {
 
     /** Target: 8-byte put latency at most this multiple of ucx_perftest's. */
     static final double PUT_LAT_RATIO_TARGET = 1.3;
@@ -112,10 +113,10 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
         double min = lowest(this::putBwStreamRatio);
         if (!Double.isNaN(min)) {
             targets.add(Target.atLeast(RmaMetrics.UCX_PUT_BW_STREAM_RATIO_MIN, min, STREAM_RATIO_TARGET));
-            if (hasSameSettingsRun()) {
-                targets.add(Target.atLeast(RmaMetrics.UCX_PUT_BW_STREAM_SAME_RATIO_MIN,
-                        lowest(this::putBwStreamSameRatio), STREAM_RATIO_TARGET));
-            }
+        }
+        if (steady != null) {
+            targets.add(Target.atLeast(RmaMetrics.UCX_PUT_BW_STEADY_RATIO_MIN, steady.lowestRatio(),
+                    STREAM_RATIO_TARGET));
         }
         return List.copyOf(targets);
     }
@@ -150,6 +151,14 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
             if (hasSameSettingsRun()) {
                 doc.put(RmaMetrics.UCX_PERFTEST_SAME_PUT_BW_MBPS, bySize(perftestSameBwMBps));
                 doc.put(RmaMetrics.UCX_PUT_BW_STREAM_SAME_RATIO, bySize(this::putBwStreamSameRatio));
+                double lowestSame = lowest(this::putBwStreamSameRatio);
+                if (!Double.isNaN(lowestSame)) {
+                    // Information, not a target: the fresh short runs behind same_bw burst (SteadyBandwidth).
+                    doc.put(RmaMetrics.UCX_PUT_BW_STREAM_SAME_RATIO_MIN, lowestSame);
+                }
+            }
+            if (steady != null) {
+                steady.addTo(doc);
             }
             for (Target t : targets()) {
                 doc.putIfAbsent(t.name(), t.value());
@@ -180,13 +189,17 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
                 + " put_bw: windows of 64 implicit puts, each completed by waitNbi (OSU); stream: the puts back to back"
                 + " and one waitNbi at the end, as ucx_perftest ucp_put_bw; bw_ratio and stream_r: each / perftest_bw;"
                 + " same_bw: ucx_perftest ucp_put_bw given the tcp settings pgas4j's jobs take (- where they are the"
-                + " environment's own); same_r: stream / same_bw");
+                + " environment's own); same_r: stream / same_bw, short fresh ucx_perftest runs"
+                + " (the steady-state table below compares long runs like for like)");
         out.printf(Locale.ROOT, "putLong ping-pong one-way, spinning without pgas4j (progress thread wakes): %s us%n",
                 RmaTable.fixed(agentPingPongUs));
         out.println();
         if (!hasPerftest()) {
             out.println("ucx_perftest comparison FAILED: " + perftestMissing);
             return;
+        }
+        if (steady != null) {
+            steady.print(out);
         }
         out.printf(Locale.ROOT, "%-44s %12s %10s  %s%n", "target", "value", "goal", "");
         for (Target t : targets()) {
