@@ -60,7 +60,7 @@ final class RmaMetrics {
     static final String UCX_PUT_BW_STREAM_RATIO_MIN = "ucx_put_bw_stream_ratio_min_32KiB_1MiB";
     /** The lowest {@link #UCX_PUT_BW_STREAM_SAME_RATIO} at the sizes of {@link #UCX_PUT_BW_STREAM_RATIO_MIN}. */
     static final String UCX_PUT_BW_STREAM_SAME_RATIO_MIN = "ucx_put_bw_stream_same_ratio_min_32KiB_1MiB";
-    /** Over ucx: pgas4j's steady-state put bandwidth by size (long runs of windows of 64), MB/s, median of the rounds. */
+    /** Over ucx: pgas4j's steady-state put bandwidth by size (long streams of puts), MB/s, median of the rounds. */
     static final String UCX_PUT_BW_STEADY_MBPS = "ucx_put_bw_steady_MBps";
     /** {@code ucx_perftest -t ucp_put_bw -O 64} in the long runs alternated with {@link #UCX_PUT_BW_STEADY_MBPS}, MB/s. */
     static final String UCX_PERFTEST_STEADY_PUT_BW_MBPS = "ucx_perftest_steady_put_bw_MBps";

@@ -9,9 +9,11 @@ import java.util.StringJoiner;
 
 /**
  * The steady-state, like-for-like put bandwidth comparison of {@code bench rma --transport ucx}:
- * at each size, rounds of one long pgas4j job ({@link SteadyPutBandwidthPe}: windows of 64 puts)
+ * at each size, rounds of one long pgas4j job ({@link SteadyPutBandwidthPe}: a stream of puts)
  * followed by one long {@code ucx_perftest -t ucp_put_bw -O 64} with the UCX settings of pgas4j's
- * jobs, the same bytes after the same warm-up. A round's ratio is pgas4j / ucx_perftest; a size's
+ * jobs, the same bytes after the same warm-up (pgas4j's is timed; ucx_perftest's moves the bytes
+ * pgas4j's moved). (Over tcp ucx_perftest's puts of these sizes
+ * complete at once, so its {@code -O} bound never holds it back: a stream too.) A round's ratio is pgas4j / ucx_perftest; a size's
  * ratio is the median of its rounds'.
  *
  * <p>Why besides the sweep's short runs: over tcp on loopback, a short {@code ucx_perftest} run on a
@@ -21,11 +23,11 @@ import java.util.StringJoiner;
  *
  * @param sizes the sizes compared, ascending
  * @param bytes the timed bytes of each run
- * @param warmupBytes the untimed bytes before them, on the same connection
+ * @param warmupMillis the untimed warm-up before them on the same connection, milliseconds
  * @param pgasMBps pgas4j's bandwidth by size, one figure per round, MB/s
  * @param perftestMBps ucx_perftest's bandwidth by size, one figure per round, MB/s
  */
-record SteadyBandwidth(List<Long> sizes, long bytes, long warmupBytes, Map<Long, double[]> pgasMBps,
+record SteadyBandwidth(List<Long> sizes, long bytes, long warmupMillis, Map<Long, double[]> pgasMBps,
                        Map<Long, double[]> perftestMBps) {
 
     /** The rounds' ratios pgas4j / ucx_perftest at {@code size}. */
@@ -66,9 +68,9 @@ record SteadyBandwidth(List<Long> sizes, long bytes, long warmupBytes, Map<Long,
 
     /** Prints the comparison's table: medians, the ratio and every round's ratio. */
     void print(PrintStream out) {
-        out.printf(Locale.ROOT, "steady state, like for like: pgas4j windows of 64 puts and ucx_perftest -O 64 with"
-                + " pgas4j's UCX settings, %d MiB each after %d MiB, alternated %d round(s); medians%n",
-                bytes >> 20, warmupBytes >> 20, pgasMBps.get(sizes.getFirst()).length);
+        out.printf(Locale.ROOT, "steady state, like for like: pgas4j's stream of puts and ucx_perftest -O 64 with"
+                + " pgas4j's UCX settings, %d MiB each after a %d ms warm-up (ucx_perftest: the bytes pgas4j's moved),"
+                + " alternated %d round(s); medians%n", bytes >> 20, warmupMillis, pgasMBps.get(sizes.getFirst()).length);
         out.printf(Locale.ROOT, "%10s %14s %16s %9s  %s%n", "size(B)", "pgas4j(MB/s)", "perftest(MB/s)", "ratio",
                 "rounds");
         for (long s : sizes) {

@@ -61,13 +61,17 @@ final class UcxRmaBenchmark {
     private static final String NATIVE_MPI_GET = "native_mpi_get_lat_us";
     /** Timed bytes of each steady-state run, full plan: about half a second at tcp's speed here. */
     private static final long STEADY_BYTES = 2L << 30;
-    /** Untimed bytes before them on the same connection, full plan. */
-    private static final long STEADY_WARMUP_BYTES = 512L << 20;
+    /**
+     * The untimed warm-up before them on the same connection, full plan, in milliseconds: a fresh
+     * PE's put path keeps being compiled, deoptimised and recompiled for 2-3 s
+     * ({@link SteadyPutBandwidthPe}). ucx_perftest warms up with the bytes it moved.
+     */
+    private static final long STEADY_WARMUP_MILLIS = 3_000;
     /** Rounds of the steady-state comparison, full plan. */
     private static final int STEADY_ROUNDS = 3;
     /** The same three for {@code --quick}: a check that it runs. */
     private static final long QUICK_STEADY_BYTES = 32L << 20;
-    private static final long QUICK_STEADY_WARMUP_BYTES = 8L << 20;
+    private static final long QUICK_STEADY_WARMUP_MILLIS = 100;
     private static final int QUICK_STEADY_ROUNDS = 1;
 
     private UcxRmaBenchmark() {
@@ -265,13 +269,14 @@ final class UcxRmaBenchmark {
      * The steady-state comparison ({@link SteadyBandwidth}) at the plan's sizes among issue 23's:
      * per size, rounds of one {@link SteadyPutBandwidthPe} job with {@code environment} and then one
      * {@code ucx_perftest -O 64} with {@code same} (the environment plus pgas4j's tcp settings),
-     * each moving the same bytes after the same warm-up.
+     * each moving the same bytes after the same warm-up: ucx_perftest's the bytes that pgas4j's
+     * timed warm-up moved.
      */
     private static SteadyBandwidth steadySweep(Path perftest, RmaPlan plan, Map<String, String> environment,
                                                Map<String, String> same, long timeout, PrintStream err) {
         boolean quick = plan.quick();
         long bytes = quick ? QUICK_STEADY_BYTES : STEADY_BYTES;
-        long warmup = quick ? QUICK_STEADY_WARMUP_BYTES : STEADY_WARMUP_BYTES;
+        long warmupMillis = quick ? QUICK_STEADY_WARMUP_MILLIS : STEADY_WARMUP_MILLIS;
         int rounds = quick ? QUICK_STEADY_ROUNDS : STEADY_ROUNDS;
         Set<Long> planned = new HashSet<>();
         for (long s : plan.sizes()) {
@@ -284,18 +289,22 @@ final class UcxRmaBenchmark {
             double[] p = new double[rounds];
             double[] u = new double[rounds];
             for (int r = 0; r < rounds; r++) {
-                String key = ResultLine.key(SteadyPutBandwidthPe.PUT_BW_STEADY_MBPS, size);
-                p[r] = ResultLine.positive(job("ucx steady put bandwidth job", timeout, environment, err,
-                        SteadyPutBandwidthPe.class, Long.toString(size), Long.toString(bytes), Long.toString(warmup)),
-                        key, "ucx steady put bandwidth job");
+                String label = "ucx steady put bandwidth job";
+                Map<String, Double> results = job(label, timeout, environment, err, SteadyPutBandwidthPe.class,
+                        Long.toString(size), Long.toString(bytes), Long.toString(warmupMillis));
+                p[r] = ResultLine.positive(results, ResultLine.key(SteadyPutBandwidthPe.PUT_BW_STEADY_MBPS, size), label);
+                Double warmed = results.get(ResultLine.key(SteadyPutBandwidthPe.WARMUP_BYTES, size));
+                if (warmed == null) {
+                    throw new BenchFailure(label + " printed no " + SteadyPutBandwidthPe.WARMUP_BYTES + " at " + size);
+                }
                 u[r] = UcxPerftest.run(perftest, UcxPerftest.PUT_BW, size,
-                        SteadyPutBandwidthPe.operations(bytes, size), SteadyPutBandwidthPe.operations(warmup, size),
+                        SteadyPutBandwidthPe.operations(bytes, size), (int) (warmed / size),
                         RmaPlan.WINDOW, same, timeout, err);
             }
             pgas.put(size, p);
             perftestMBps.put(size, u);
         }
-        return sizes.isEmpty() ? null : new SteadyBandwidth(sizes, bytes, warmup, pgas, perftestMBps);
+        return sizes.isEmpty() ? null : new SteadyBandwidth(sizes, bytes, warmupMillis, pgas, perftestMBps);
     }
 
     private static Map<String, Double> job(String label, long timeout, Map<String, String> environment,

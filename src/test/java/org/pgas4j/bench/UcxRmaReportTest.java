@@ -82,7 +82,7 @@ class UcxRmaReportTest {
         perftest.put(64L << 10, new double[] {1000, 1000, 1000});
         pgas.put(1L << 20, new double[] {900, 850, 2400});
         perftest.put(1L << 20, new double[] {1000, 1000, 2000});
-        return new SteadyBandwidth(List.of(64L << 10, 1L << 20), 2L << 30, 512L << 20, pgas, perftest);
+        return new SteadyBandwidth(List.of(64L << 10, 1L << 20), 2L << 30, 3_000, pgas, perftest);
     }
 
     @Test
@@ -100,7 +100,8 @@ class UcxRmaReportTest {
         assertEquals(Map.of("65536", 1000.0, "1048576", 1000.0), doc.get(RmaMetrics.UCX_PERFTEST_STEADY_PUT_BW_MBPS));
         assertEquals(0.9, doc.get(RmaMetrics.UCX_PUT_BW_STEADY_RATIO_MIN));
         String printed = printed(r);
-        assertTrue(printed.contains("2048 MiB each after 512 MiB, alternated 3 round(s)"), printed);
+        assertTrue(printed.contains("2048 MiB each after a 3000 ms warm-up"), printed);
+        assertTrue(printed.contains("alternated 3 round(s)"), printed);
         assertTrue(printed.contains("0.8000 0.9500 1.000"), printed);
     }
 
