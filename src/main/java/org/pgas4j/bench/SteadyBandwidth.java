@@ -12,8 +12,8 @@ import java.util.StringJoiner;
  * at each size, rounds of one long pgas4j job ({@link SteadyPutBandwidthPe}: a stream of puts)
  * followed by one long {@code ucx_perftest -t ucp_put_bw -O 64} with the UCX settings of pgas4j's
  * jobs, the same bytes after the same warm-up (pgas4j's is timed; ucx_perftest's moves the bytes
- * pgas4j's moved). (Over tcp ucx_perftest's puts of these sizes
- * complete at once, so its {@code -O} bound never holds it back: a stream too.) A round's ratio is pgas4j / ucx_perftest; a size's
+ * pgas4j's moved). Over tcp ucx_perftest's puts of these sizes complete at once, so its {@code -O}
+ * bound never holds it back: it streams too. A round's ratio is pgas4j / ucx_perftest; a size's
  * ratio is the median of its rounds'.
  *
  * <p>Why besides the sweep's short runs: over tcp on loopback, a short {@code ucx_perftest} run on a

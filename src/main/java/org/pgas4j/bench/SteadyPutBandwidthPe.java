@@ -18,11 +18,11 @@ import org.pgas4j.Team;
  * with, run after it each round.
  *
  * <p>Why the warm-up is timed: a fresh PE's put path keeps changing for seconds. At 32 KiB over
- * tcp, C2 compiled it about 1.2 s into the job, deoptimised it 0.6 s later when a put first found
- * UCX's send queue full (a branch the profile had never seen taken), and recompiled it 0.5 s after
- * that, each compilation stalling the sender (it compiles in the foreground) for up to 40 ms;
- * after 4 GiB of warm-up (about a second) the timed stream moved 3,340-3,880 MB/s, after 12 GiB
- * 3,860-3,890.
+ * tcp, C2 compiled it about 1.2 s into the job, deoptimised {@code Rma.putSegment} at 1.9 s and
+ * recompiled it at 2.4 s, and deoptimised {@code UcxEngine.startPut} at 2.5 s, when a put first
+ * found UCX's send queue full (a branch the profile had never seen taken); the PE compiles in the
+ * foreground, and its puts stopped for 13-43 ms four times in the first 2.2 s. After 4 GiB of
+ * warm-up (about a second) the timed stream moved 3,340-3,880 MB/s, after 12 GiB 3,860-3,890.
  *
  * <p>Arguments: {@code SIZE BYTES WARMUP_MS}; run with 2 PEs by {@link UcxRmaBenchmark}.
  */
