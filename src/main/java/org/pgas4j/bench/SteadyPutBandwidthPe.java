@@ -23,6 +23,9 @@ import org.pgas4j.Team;
  * found UCX's send queue full (a branch the profile had never seen taken); the PE compiles in the
  * foreground, and its puts stopped for 13-43 ms four times in the first 2.2 s. After 4 GiB of
  * warm-up (about a second) the timed stream moved 3,340-3,880 MB/s, after 12 GiB 3,860-3,890.
+ * Compilations went on until about 3 s (the target's progress path last), and in one job a C2
+ * compilation 3.5 s in held the sender for 34 ms while the target's progress thread, finding
+ * nothing to read, went to sleep.
  *
  * <p>Arguments: {@code SIZE BYTES WARMUP_MS}; run with 2 PEs by {@link UcxRmaBenchmark}.
  */
