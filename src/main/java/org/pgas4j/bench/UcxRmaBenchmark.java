@@ -119,6 +119,8 @@ final class UcxRmaBenchmark {
         try (NativeRunner natives = NativeRunner.create(TRANSPORT, ucxEnvironment)) {
             Optional<String> mpi = NativeBaselines.unavailable(options, natives, NativeProbe.MPI, err);
             boolean sameRun = perftest != null && !pgasTcp.isEmpty();
+            Map<String, String> same = new LinkedHashMap<>(environment); // ucx_perftest like for like
+            same.putAll(pgasTcp);
             Progress progress = new Progress("rma", 5 + (perftest != null ? 3 : 0) + (sameRun ? 1 : 0)
                     + (mpi.isEmpty() ? 1 : 0), err);
             progress.phase("put latency over ucx (ping-pong of implicit puts)");
@@ -136,15 +138,11 @@ final class UcxRmaBenchmark {
             }
             if (sameRun) {
                 progress.phase("ucx_perftest " + UcxPerftest.PUT_BW + " with pgas4j's tcp settings");
-                Map<String, String> same = new LinkedHashMap<>(environment);
-                same.putAll(pgasTcp);
                 perftestSameBw = perftestSweep(perftest, UcxPerftest.PUT_BW, plan, same, timeout, err);
             }
             SteadyBandwidth steady = null;
             if (perftest != null) {
                 progress.phase("steady-state put bandwidth, pgas4j and ucx_perftest alternated (like for like)");
-                Map<String, String> same = new LinkedHashMap<>(environment);
-                same.putAll(pgasTcp);
                 steady = steadySweep(perftest, plan, environment, same, timeout, err);
             }
             progress.phase("blocking put latency over ucx");
