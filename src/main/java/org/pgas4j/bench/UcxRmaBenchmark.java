@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -277,11 +276,7 @@ final class UcxRmaBenchmark {
         long bytes = quick ? QUICK_STEADY_BYTES : STEADY_BYTES;
         long warmupMillis = quick ? QUICK_STEADY_WARMUP_MILLIS : STEADY_WARMUP_MILLIS;
         int rounds = quick ? QUICK_STEADY_ROUNDS : STEADY_ROUNDS;
-        Set<Long> planned = new HashSet<>();
-        for (long s : plan.sizes()) {
-            planned.add(s);
-        }
-        List<Long> sizes = UcxRmaReport.STREAM_TARGET_SIZES.stream().filter(planned::contains).toList();
+        List<Long> sizes = UcxRmaReport.targetSizes(plan.sizes());
         Map<Long, double[]> pgas = new LinkedHashMap<>();
         Map<Long, double[]> perftestMBps = new LinkedHashMap<>();
         for (long size : sizes) {

@@ -2,6 +2,7 @@ package org.pgas4j.bench;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -83,16 +84,14 @@ record UcxRmaReport(long[] sizes, Map<Long, Double> putLatUs, Map<Long, Double> 
         return hasPerftest() && perftestSameBwMBps != null;
     }
 
+    /** The sizes of {@link #STREAM_TARGET_SIZES} among {@code measured}, in that list's order. */
+    static List<Long> targetSizes(long[] measured) {
+        return STREAM_TARGET_SIZES.stream().filter(s -> Arrays.stream(measured).anyMatch(m -> m == s)).toList();
+    }
+
     /** The lowest of {@code ratio} over {@link #STREAM_TARGET_SIZES} that this run measured (NaN: none). */
     private double lowest(LongToDoubleFunction ratio) {
-        double min = Double.NaN;
-        for (long s : STREAM_TARGET_SIZES) {
-            if (putBwStreamMBps.containsKey(s)) {
-                double r = ratio.applyAsDouble(s);
-                min = Double.isNaN(min) ? r : Math.min(min, r);
-            }
-        }
-        return min;
+        return targetSizes(sizes).stream().mapToDouble(ratio::applyAsDouble).min().orElse(Double.NaN);
     }
 
     /** pgas4j / ucx_perftest put bandwidth at 1 MiB. */
