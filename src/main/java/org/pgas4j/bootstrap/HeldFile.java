@@ -1,28 +1,20 @@
 package org.pgas4j.bootstrap;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
-import java.lang.foreign.MemoryLayout;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.StructLayout;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.pgas4j.ResourceException;
 
@@ -49,32 +41,16 @@ public final class HeldFile implements AutoCloseable {
 
     private static final Path PROC = Path.of("/proc");
     private static final int PID = (int) ProcessHandle.current().pid();
-    // Linux open(2) flags (the same on x86-64 and AArch64).
-    private static final int O_RDWR = 02;
-    private static final int O_CREAT = 0100;
-    private static final int O_EXCL = 0200;
-    private static final int O_CLOEXEC = 02000000;
-    /** libc's {@code open} and {@code close}, bound only where {@link Syscall} is not available. */
-    private static final class Libc {
-        private static final Linker LINKER = Linker.nativeLinker();
-        private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
-        private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-        private static final MethodHandle OPEN = LINKER.downcallHandle(LINKER.defaultLookup().find("open").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2),
-                Linker.Option.captureCallState("errno"));
-        private static final MethodHandle CLOSE = LINKER.downcallHandle(LINKER.defaultLookup().find("close").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    }
+    /** Owner-only access (0600) for a created file. */
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
-    /** This process's own descriptor of the file, opened by {@code open(2)} so that its number is known. */
-    private final int fd;
-    /** The same file through a channel of its own, for this process's use (mapping it). */
+    /** The open file: its descriptor is what peers open, and this process maps it. */
     private final FileChannel channel;
     private final Reference reference;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private HeldFile(int fd, FileChannel channel, Reference reference) {
-        this.fd = fd;
+    private HeldFile(FileChannel channel, Reference reference) {
         this.channel = channel;
         this.reference = reference;
     }
@@ -113,19 +89,17 @@ public final class HeldFile implements AutoCloseable {
      * @throws ResourceException naming the file when it cannot be created
      */
     public static HeldFile create(Path path, long bytes) {
-        int fd = -1;
         FileChannel ch = null;
         try {
-            fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-            ch = FileChannel.open(self(fd), StandardOpenOption.READ, StandardOpenOption.WRITE);
+            ch = FileChannel.open(path, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE), OWNER_ONLY);
             ch.write(ByteBuffer.wrap(new byte[1]), bytes - 1); // sets the length; tmpfs keeps it sparse
-            HeldFile held = new HeldFile(fd, ch, new Reference(PID, fd, inode(self(fd)), pathHash(self(fd))));
+            HeldFile held = held(ch, path);
             Files.delete(path); // from here the file lives exactly as long as it is open or mapped somewhere
             return held;
         } catch (IOException | RuntimeException e) {
-            closeQuietly(ch);
-            if (fd >= 0) {
-                closeFd(fd);
+            if (ch != null) {
+                closeQuietly(ch);
                 try {
                     Files.deleteIfExists(path);
                 } catch (IOException ignored) {
@@ -142,57 +116,19 @@ public final class HeldFile implements AutoCloseable {
      * @throws ResourceException naming the file when it cannot be opened
      */
     public static HeldFile hold(Path path) {
-        int fd = -1;
         FileChannel ch = null;
         try {
-            fd = open(path, O_RDWR | O_CLOEXEC, 0);
-            ch = FileChannel.open(self(fd), StandardOpenOption.READ, StandardOpenOption.WRITE);
-            return new HeldFile(fd, ch, new Reference(PID, fd, inode(self(fd)), pathHash(self(fd))));
+            ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            return held(ch, path);
         } catch (IOException | RuntimeException e) {
             closeQuietly(ch);
-            if (fd >= 0) {
-                closeFd(fd);
-            }
             throw new ResourceException("cannot open " + path + " for its peers: " + e, e);
         }
     }
 
-    private static int open(Path path, int flags, int mode) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment name = arena.allocateFrom(path.toString());
-            int fd;
-            int errno;
-            if (Syscall.AVAILABLE) {
-                fd = (int) Syscall.call(Syscall.OPENAT, Syscall.AT_FDCWD, name.address(), flags, mode);
-                errno = fd < 0 ? Syscall.errno() : 0;
-            } else {
-                MemorySegment state = arena.allocate(Libc.CALL_STATE);
-                fd = (int) Libc.OPEN.invokeExact(state, name, flags, mode);
-                errno = fd < 0 ? (int) Libc.ERRNO.get(state, 0L) : 0;
-            }
-            if (fd < 0) {
-                throw errno == 17 ? new FileAlreadyExistsException(path.toString())
-                        : errno == 2 ? new NoSuchFileException(path.toString())
-                        : new IOException("open(" + path + ") failed with errno " + errno);
-            }
-            return fd;
-        } catch (IOException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
-    }
-
-    private static void closeFd(int fd) {
-        if (Syscall.AVAILABLE) {
-            long ignored = Syscall.call(Syscall.CLOSE, fd, 0, 0, 0);
-            return;
-        }
-        try {
-            int ignored = (int) Libc.CLOSE.invokeExact(fd);
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+    private static HeldFile held(FileChannel ch, Path path) throws IOException {
+        int fd = OwnDescriptor.of(ch, path);
+        return new HeldFile(ch, new Reference(PID, fd, inode(self(fd)), pathHash(self(fd))));
     }
 
     private static Path self(int fd) {
@@ -281,7 +217,6 @@ public final class HeldFile implements AutoCloseable {
     public void close() {
         if (closed.compareAndSet(false, true)) {
             closeQuietly(channel);
-            closeFd(fd);
         }
     }
 }

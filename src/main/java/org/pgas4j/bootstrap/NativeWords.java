@@ -12,7 +12,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
 /**
- * The one native call shape of a PE's start: seven integer-class words in, one word out, a variadic
+ * The one native call shape of the bootstrap layer: seven integer-class words in, one word out, a variadic
  * call from the second word, {@code errno} captured. {@code syscall(2)} ({@link Syscall}) and every
  * PMIx function ({@link PmixLibrary}) are called through it, because java.lang.foreign generates and
  * loads code for each distinct shape (descriptor and options), about 20 ms of CPU of every PE that

@@ -1,52 +1,65 @@
 package org.pgas4j.bootstrap;
 
 import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.util.Locale;
 
 /**
- * The Linux system calls of a PE's start and waits ({@code openat}, {@code close}, {@code futex}),
- * all through libc's {@code syscall(2)} in {@link NativeWords}' one call shape: java.lang.foreign
- * generates and loads code for each distinct call shape, about 20 ms of a PE's start apiece, and
- * these three had three. Arguments are words (addresses as numbers, which allocate no slice); {@code errno} is
- * captured into a state segment of the calling thread's own, so a call allocates nothing after a
- * thread's first. {@link #AVAILABLE} is false off Linux or on an architecture whose system call
- * numbers are not known here; callers then use libc's own functions or do without.
+ * The Linux system calls that Java has no API for ({@code futex} for waits between processes,
+ * {@code setpriority} for compiler threads), through libc's {@code syscall(2)} in
+ * {@link NativeWords}' one call shape. Arguments are words (addresses as numbers, which allocate no
+ * slice); {@code errno} is captured into a state segment of the calling thread's own, so a call
+ * allocates nothing after a thread's first. The handle is bound at the first call, not before:
+ * binding generates code, 40 to 60 ms of CPU, and a PE whose waits never sleep (a short job, or
+ * the start of one) makes no system call here at all. {@link #AVAILABLE} is false off Linux or on
+ * an architecture whose system call numbers are not known here; callers then do without.
  */
 public final class Syscall {
     /** Whether this host's system calls can be made here. */
     public static final boolean AVAILABLE;
-    /** {@code SYS_openat}, or -1. */
-    public static final long OPENAT;
-    /** {@code SYS_close}, or -1. */
-    public static final long CLOSE;
     /** {@code SYS_futex}, or -1. */
     public static final long FUTEX;
     /** {@code SYS_setpriority}, or -1. */
     public static final long SETPRIORITY;
-    /** {@code AT_FDCWD}: a relative path of {@code openat} is taken from the working directory. */
-    public static final long AT_FDCWD = -100;
 
-    private static final MethodHandle SYSCALL;
+    /** libc's {@code syscall}, found but not bound. */
+    private static final MemorySegment FUNCTION;
 
     static {
         long[] numbers = switch (System.getProperty("os.arch", "")) {
-            case "amd64", "x86_64" -> new long[] {257, 3, 202, 141};
-            case "aarch64" -> new long[] {56, 57, 98, 140};
+            case "amd64", "x86_64" -> new long[] {202, 141};
+            case "aarch64" -> new long[] {98, 140};
             default -> null;
         };
         boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
-        MethodHandle h = numbers == null || !linux ? null
-                : Linker.nativeLinker().defaultLookup().find("syscall").map(NativeWords::bind).orElse(null);
-        SYSCALL = h;
-        AVAILABLE = h != null;
-        OPENAT = AVAILABLE ? numbers[0] : -1;
-        CLOSE = AVAILABLE ? numbers[1] : -1;
-        FUTEX = AVAILABLE ? numbers[2] : -1;
-        SETPRIORITY = AVAILABLE ? numbers[3] : -1;
+        MemorySegment f = numbers == null || !linux ? null
+                : Linker.nativeLinker().defaultLookup().find("syscall").orElse(null);
+        FUNCTION = f;
+        AVAILABLE = f != null;
+        FUTEX = AVAILABLE ? numbers[0] : -1;
+        SETPRIORITY = AVAILABLE ? numbers[1] : -1;
     }
 
     private Syscall() {
+    }
+
+    /**
+     * Binds the handle on a daemon thread of its own now, where this process has a core to spare
+     * for it, so that the first call does not wait for it; a call made meanwhile waits for that
+     * thread to finish (class initialisation). Does nothing when {@link #AVAILABLE} is false.
+     */
+    public static void bindInBackground() {
+        if (AVAILABLE) {
+            Thread.ofPlatform().daemon().name("pgas4j-syscall-bind").start(() -> {
+                MethodHandle unused = Bound.SYSCALL;
+            });
+        }
+    }
+
+    /** The bound handle, made when the first call or {@link #bindInBackground} initialises this class. */
+    private static final class Bound {
+        static final MethodHandle SYSCALL = NativeWords.bind(FUNCTION);
     }
 
     /**
@@ -60,7 +73,7 @@ public final class Syscall {
             throw new IllegalStateException("no system calls on " + System.getProperty("os.name") + "/"
                     + System.getProperty("os.arch"));
         }
-        return NativeWords.call(SYSCALL, number, a, b, c, d, 0, 0);
+        return NativeWords.call(Bound.SYSCALL, number, a, b, c, d, 0, 0);
     }
 
     /** The {@code errno} of this thread's last failed {@link #call}. */

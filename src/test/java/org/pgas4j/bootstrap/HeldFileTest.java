@@ -18,6 +18,12 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -121,6 +127,48 @@ class HeldFileTest {
             try (FileChannel ch = HeldFile.open(now, 2)) {
                 assertEquals(4096, ch.size(), "the right reference opens");
             }
+        }
+    }
+
+    @Test
+    void holdingAFileThisProcessAlsoHasOpenPublishesTheHeldDescriptor() throws Exception {
+        Path user = Files.write(dir.resolve("shared"), new byte[] {1, 2, 3, 4});
+        // The program's own descriptors of the same file, one at offset 0 (where the held one ends up too).
+        try (FileChannel atStart = FileChannel.open(user, StandardOpenOption.READ);
+             FileChannel moved = FileChannel.open(user, StandardOpenOption.READ)) {
+            moved.position(2);
+            HeldFile held = HeldFile.hold(user);
+            int fd = held.reference().fd();
+            Path link = Path.of("/proc/self/fd/" + fd);
+            assertTrue(Files.exists(link));
+            assertEquals(0, held.channel().position(), "the held channel is left at offset 0");
+            assertEquals(0, atStart.position());
+            assertEquals(2, moved.position(), "the program's descriptors are not moved");
+            held.close();
+            assertTrue(Files.notExists(link), "descriptor " + fd + " was the held channel's: closing it released it");
+            assertTrue(atStart.isOpen() && moved.isOpen());
+            assertEquals(4, atStart.size());
+        }
+    }
+
+    @Test
+    void manyFilesHeldAtOnceEachPublishItsOwnDescriptor() throws Exception {
+        List<HeldFile> files = new ArrayList<>();
+        try {
+            Set<Integer> descriptors = new HashSet<>();
+            for (int i = 0; i < 40; i++) {
+                HeldFile f = HeldFile.create(dir.resolve("f" + i), 4096 + i);
+                files.add(f);
+                assertTrue(descriptors.add(f.reference().fd()), "descriptor " + f.reference().fd() + " published twice");
+                try (FileChannel peer = HeldFile.open(f.reference(), i)) {
+                    assertEquals(4096 + i, peer.size(), "file " + i + " through its reference");
+                }
+            }
+            Path created = Path.of("/proc/self/fd/" + files.get(0).reference().fd());
+            assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE),
+                    Files.getPosixFilePermissions(created), "created for its owner only (0600)");
+        } finally {
+            files.forEach(HeldFile::close);
         }
     }
 

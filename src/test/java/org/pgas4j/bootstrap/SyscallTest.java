@@ -4,46 +4,51 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.File;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** The one system-call handle of {@link Syscall}: results, errno, and each call it serves. */
+/**
+ * The one system-call handle of {@link Syscall}: results, errno, each call it serves, and when it
+ * is bound (at the first call, or at once in the background; never merely because the class was
+ * used), seen in a probe process's class-loading log.
+ */
 class SyscallTest {
-    private static final int O_RDWR = 02;
-    private static final int O_CREAT = 0100;
-    private static final int O_EXCL = 0200;
-    private static final int ENOENT = 2;
-    private static final int EEXIST = 17;
-    private static final int EBADF = 9;
     private static final int EAGAIN = 11;
-
-    @TempDir
-    Path dir;
+    private static final int EFAULT = 14;
+    private static final int ENOSYS = 38;
+    private static final int FUTEX_NO_SUCH_OP = 127;
+    /** A class java.lang.foreign generates when it binds a downcall. */
+    private static final String DOWNCALL_STUB = "jdk.internal.foreign.abi.DowncallStub";
 
     @Test
-    void openatCreatesAFileAndCloseReleasesItsDescriptor() throws Exception {
+    void eachFailuresErrnoIsTheCallingThreadsOwn() throws Exception {
         assumeTrue(Syscall.AVAILABLE, "no system call numbers for this host");
-        Path file = dir.resolve("created");
-        try (Arena arena = Arena.ofConfined()) {
-            long name = arena.allocateFrom(file.toString()).address();
-            long fd = Syscall.call(Syscall.OPENAT, Syscall.AT_FDCWD, name, O_RDWR | O_CREAT | O_EXCL, 0600);
-            assertTrue(fd >= 0, "fd " + fd + ", errno " + Syscall.errno());
-            assertTrue(Files.isRegularFile(file));
-            assertTrue(Files.isSymbolicLink(Path.of("/proc/self/fd/" + fd)));
-            assertEquals(0, Syscall.call(Syscall.CLOSE, fd, 0, 0, 0));
-            // the errno of each failure is this thread's, captured with the call
-            assertEquals(-1, Syscall.call(Syscall.OPENAT, Syscall.AT_FDCWD, name, O_RDWR | O_CREAT | O_EXCL, 0600));
-            assertEquals(EEXIST, Syscall.errno());
-            assertEquals(-1, Syscall.call(Syscall.CLOSE, fd, 0, 0, 0));
-            assertEquals(EBADF, Syscall.errno());
-            long missing = arena.allocateFrom(dir.resolve("missing").toString()).address();
-            assertEquals(-1, Syscall.call(Syscall.OPENAT, Syscall.AT_FDCWD, missing, O_RDWR, 0));
-            assertEquals(ENOENT, Syscall.errno());
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment word = arena.allocate(ValueLayout.JAVA_INT);
+            MemorySegment timespec = arena.allocate(16, 8);
+            timespec.set(ValueLayout.JAVA_LONG, 8, 1_000_000);
+            // FUTEX_WAIT on a word that holds something else: EAGAIN
+            assertEquals(-1, Syscall.call(Syscall.FUTEX, word.address(), 0, 1, timespec.address()));
+            assertEquals(EAGAIN, Syscall.errno());
+            // an operation the kernel does not have, on another thread: its own errno, ours unchanged
+            int[] theirs = new int[1];
+            Thread other = Thread.ofPlatform().start(() -> {
+                long r = Syscall.call(Syscall.FUTEX, word.address(), FUTEX_NO_SUCH_OP, 0, 0);
+                theirs[0] = r == -1 ? Syscall.errno() : 0;
+            });
+            other.join();
+            assertEquals(ENOSYS, theirs[0]);
+            assertEquals(EAGAIN, Syscall.errno());
+            // a word the process does not map: EFAULT
+            assertEquals(-1, Syscall.call(Syscall.FUTEX, 0, 0, 0, timespec.address()));
+            assertEquals(EFAULT, Syscall.errno());
         }
     }
 
@@ -59,5 +64,48 @@ class SyscallTest {
             assertEquals(EAGAIN, Syscall.errno());
             assertEquals(0, Syscall.call(Syscall.FUTEX, word.address(), 1 /* FUTEX_WAKE */, 1, 0));
         }
+    }
+
+    @Test
+    void theHandleIsBoundAtTheFirstCallNotWhenTheClassIsFirstUsed() throws Exception {
+        assumeTrue(Syscall.AVAILABLE, "no system call numbers for this host");
+        List<String> out = probe("lazy");
+        int mark = indexOf(out, "MARK available=true");
+        int stub = indexOf(out, DOWNCALL_STUB);
+        assertTrue(mark >= 0 && stub > mark, "the downcall is generated after the mark, at the call: " + out);
+        assertTrue(out.contains("MARK woke=0"), out::toString);
+    }
+
+    @Test
+    void aBackgroundBindingIsDoneBeforeTheFirstCall() throws Exception {
+        assumeTrue(Syscall.AVAILABLE, "no system call numbers for this host");
+        List<String> out = probe("background");
+        int mark = indexOf(out, "MARK available=true");
+        int stub = indexOf(out, DOWNCALL_STUB);
+        assertTrue(stub >= 0 && stub < mark, "the downcall is generated before the mark: " + out);
+        assertTrue(out.contains("MARK woke=0"), out::toString);
+    }
+
+    /** The probe's output with its class loading logged on the same stream. */
+    private static List<String> probe(String mode) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = Path.of(Syscall.class.getProtectionDomain().getCodeSource().getLocation().toURI()) + File.pathSeparator
+                + Path.of(SyscallBindingProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Process p = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Xshare:off",
+                "-Xlog:class+load=info:stdout", "-cp", cp, SyscallBindingProbe.class.getName(), mode)
+                .redirectErrorStream(true).start();
+        List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), lines.toString());
+        return lines;
+    }
+
+    private static int indexOf(List<String> lines, String part) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(part)) {
+                return i;
+            }
+        }
+        return -1;
     }
 }
