@@ -68,26 +68,30 @@ class SyscallTest {
 
     @Test
     void theHandleIsBoundAtTheFirstCallNotWhenTheClassIsFirstUsed() throws Exception {
-        assumeTrue(Syscall.AVAILABLE, "no system call numbers for this host");
-        List<String> out = probe("lazy");
-        int mark = indexOf(out, "MARK available=true");
-        int stub = indexOf(out, DOWNCALL_STUB);
-        assertTrue(mark >= 0 && stub > mark, "the downcall is generated after the mark, at the call: " + out);
-        assertTrue(out.contains("MARK woke=0"), out::toString);
+        ProbeRun run = probe("lazy");
+        assertTrue(run.mark >= 0 && run.stub > run.mark, "the downcall is generated after the mark, at the call: " + run);
     }
 
     @Test
     void aBackgroundBindingIsDoneBeforeTheFirstCall() throws Exception {
+        ProbeRun run = probe("background");
+        assertTrue(run.stub >= 0 && run.stub < run.mark, "the downcall is generated before the mark: " + run);
+    }
+
+    /** Where in a probe's output its mark and the first generated downcall are (-1: absent). */
+    private record ProbeRun(int mark, int stub, List<String> lines) {
+    }
+
+    /** Runs the probe in {@code mode}; its one system call must have worked. */
+    private static ProbeRun probe(String mode) throws Exception {
         assumeTrue(Syscall.AVAILABLE, "no system call numbers for this host");
-        List<String> out = probe("background");
-        int mark = indexOf(out, "MARK available=true");
-        int stub = indexOf(out, DOWNCALL_STUB);
-        assertTrue(stub >= 0 && stub < mark, "the downcall is generated before the mark: " + out);
+        List<String> out = probeOutput(mode);
         assertTrue(out.contains("MARK woke=0"), out::toString);
+        return new ProbeRun(indexOf(out, "MARK available=true"), indexOf(out, DOWNCALL_STUB), out);
     }
 
     /** The probe's output with its class loading logged on the same stream. */
-    private static List<String> probe(String mode) throws Exception {
+    private static List<String> probeOutput(String mode) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = Path.of(Syscall.class.getProtectionDomain().getCodeSource().getLocation().toURI()) + File.pathSeparator
                 + Path.of(SyscallBindingProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI());
