@@ -73,9 +73,11 @@ class SyscallTest {
     }
 
     @Test
-    void aBackgroundBindingIsDoneBeforeTheFirstCall() throws Exception {
+    void aBackgroundBindingIsDoneOnceAndBeforeTheFirstCall() throws Exception {
         ProbeRun run = probe("background");
         assertTrue(run.stub >= 0 && run.stub < run.mark, "the downcall is generated before the mark: " + run);
+        assertTrue(run.lines.contains("MARK binders=1") || run.lines.contains("MARK binders=0"),
+                "one binding thread for two requests: " + run);
     }
 
     /** Where in a probe's output its mark and the first generated downcall are (-1: absent). */
