@@ -17,16 +17,13 @@ import java.util.Objects;
  * Large copies between a Java array and a native segment through the C library's {@code memmove}
  * (a {@linkplain Linker.Option#critical(boolean) critical} downcall with heap access), where it was
  * measured 25-35 % faster than {@link MemorySegment#copy} on this project's machines from about
- * 28 KiB (blocks past the L1 cache) to 256 KiB, level at 1 MiB on an AMD one, and 2-7 % faster
- * at 4 MiB on an Intel one (docs/benchmarks.md, "Array puts and gets on memmove").
+ * 28 KiB (blocks past the L1 cache) to 256 KiB, and level from 1 MiB (docs/benchmarks.md, "Array
+ * puts and gets on memmove").
  *
  * <p>A downcall reads an array only through a heap {@link MemorySegment} that starts where the
  * copy starts, and making one per copy allocates (escape analysis removes it in some JVMs and not
  * in others: docs/benchmarks.md). So each instance keeps a few such views, each made once for an
- * (array, offset) and reused while the array lives, with, where the array reaches that far, views
- * from every {@link HostCopy#PIECE} bytes after it up to {@link #UP_TO}: copies from
- * {@link HostCopy#PIECES_FROM} go to {@code memmove} in those pieces, as {@link HostCopy}'s do
- * and for the same reason. A copy whose (array, offset) has a view goes
+ * (array, offset) and reused while the array lives: a copy whose (array, offset) has a view goes
  * through {@code memmove}; any other copy returns {@code false} and the caller copies with
  * {@link MemorySegment#copy}, allocating nothing. A view is made, on that copy, only when the
  * same (array, offset) was also the previous copy's that had none: a program that repeats its
@@ -38,9 +35,8 @@ import java.util.Objects;
  * downcalls, and the JDK's customization of each method handle it calls from code the JIT has not
  * inlined ({@link HandleCustomization}), forced by calls that copy nothing.
  *
- * <p>Copies above {@link #UP_TO} bytes ({@link HostCopy#PIECES_UP_TO}) are left to the caller, as
- * {@link HostCopy} leaves native copies that large whole to glibc; a critical call holds off the
- * garbage collector (or pins the array's region) for one piece at most.
+ * <p>Copies above {@link #UP_TO} bytes are left to the caller: no gain was measured there, and a
+ * critical call holds off the garbage collector for the whole copy.
  *
  * <p>An instance may be used by several threads: the views are immutable and published whole,
  * and a race on the bookkeeping at worst costs one view made twice or one copy made the slow way.
@@ -49,14 +45,13 @@ public final class ArrayMemmove {
     /** The smallest copy this class takes: {@link HostCopy#memmoveMin()}, or never when that is 0. */
     public static final long FROM = HostCopy.FROM;
     /** The largest copy this class takes. */
-    public static final long UP_TO = HostCopy.PIECES_UP_TO;
+    public static final long UP_TO = 1L << 20;
     private static final int VIEWS = 4;
+    /** What a copy of 1 MiB or more leaves to {@link MemorySegment#copy} (see {@code copy}). */
+    private static final long TAIL = 64;
 
-    /**
-     * One view: which array and byte offset it starts at, and its pieces (the view itself first,
-     * then one from each {@link HostCopy#PIECE} bytes on), all held weakly.
-     */
-    private record View(WeakReference<Object> array, long offset, WeakReference<MemorySegment[]> pieces) {
+    /** One view: which array and byte offset it starts at, both held weakly. */
+    private record View(WeakReference<Object> array, long offset, WeakReference<MemorySegment> segment) {
     }
 
     private static final MethodHandle COPY_HERE;
@@ -183,54 +178,48 @@ public final class ArrayMemmove {
         if (array == null || !segment.isNative() || intoSegment && segment.isReadOnly()) {
             return false;
         }
-        MemorySegment[] pieces = view(array, arrayOffset);
-        if (pieces == null) {
+        MemorySegment view = view(array, arrayOffset);
+        if (view == null) {
             return false;
         }
         // The caller's checks, repeated where they cost nothing: no write may leave either range.
-        Objects.checkFromIndexSize(0, bytes, pieces[0].byteSize());
+        Objects.checkFromIndexSize(0, bytes, view.byteSize());
         Objects.checkFromIndexSize(segmentOffset, bytes, segment.byteSize());
         long address = segment.address() + segmentOffset;
+        // A copy of 1 MiB or more (here: of UP_TO) leaves its last TAIL bytes to MemorySegment.copy,
+        // so that memmove's share stays under glibc's rep movsb limit on AMD (HostCopy.PIECE says
+        // why): 1 MiB from an array took 17.7-18.1 us in one call. A view cannot be cut into
+        // pieces without a new segment object per piece.
+        long head = bytes >= HostCopy.PIECES_FROM ? bytes - TAIL : bytes;
         try {
-            if (bytes < HostCopy.PIECES_FROM) {
-                memmove(pieces[0], address, bytes, segment, intoSegment);
+            if (intoSegment) {
+                Handles.TO_NATIVE.invokeExact(address, view, head, segment);
             } else {
-                // Pieces under glibc's rep movsb limit on AMD (HostCopy.PIECE says why); a copy of
-                // bytes <= UP_TO has a piece for each, every piece reaching the array's end.
-                for (int k = 0; k * HostCopy.PIECE < bytes; k++) {
-                    long done = k * HostCopy.PIECE;
-                    memmove(pieces[k], address + done, Math.min(HostCopy.PIECE, bytes - done), segment, intoSegment);
-                }
+                Handles.FROM_NATIVE.invokeExact(view, address, head, segment);
             }
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
             throw new AssertionError("memmove threw " + e, e);
         }
+        if (head < bytes) {
+            if (intoSegment) {
+                MemorySegment.copy(view, head, segment, segmentOffset + head, bytes - head);
+            } else {
+                MemorySegment.copy(segment, segmentOffset + head, view, head, bytes - head);
+            }
+        }
         return true;
     }
 
-    /** One piece's copy: {@code bytes} from the start of {@code piece}, or into it. */
-    private static void memmove(MemorySegment piece, long address, long bytes, MemorySegment segment,
-                                boolean intoSegment) throws Throwable {
-        if (intoSegment) {
-            Handles.TO_NATIVE.invokeExact(address, piece, bytes, segment);
-        } else {
-            Handles.FROM_NATIVE.invokeExact(piece, address, bytes, segment);
-        }
-    }
-
-    /**
-     * The kept view of {@code array} from {@code offset} and its pieces, ones made now, or null
-     * (no allocation then).
-     */
-    private MemorySegment[] view(Object array, long offset) {
+    /** The kept view of {@code array} from {@code offset}, one made now, or null (no allocation then). */
+    private MemorySegment view(Object array, long offset) {
         View[] vs = views;
         for (View v : vs) {
             if (v != null && v.offset == offset && v.array.get() == array) {
-                MemorySegment[] p = v.pieces.get();
-                if (p != null) {
-                    return p;
+                MemorySegment s = v.segment.get();
+                if (s != null) {
+                    return s;
                 }
             }
         }
@@ -249,14 +238,9 @@ public final class ArrayMemmove {
             });
         }
         MemorySegment s = HeapArrays.of(array).asSlice(offset);
-        MemorySegment[] pieces = new MemorySegment[(int) Math.max(1,
-                (Math.min(s.byteSize(), UP_TO) + HostCopy.PIECE - 1) / HostCopy.PIECE)];
-        for (int k = 0; k < pieces.length; k++) {
-            pieces[k] = s.asSlice(k * HostCopy.PIECE);
-        }
         int victim = nextVictim;
-        vs[victim] = new View(new WeakReference<>(array), offset, new WeakReference<>(pieces));
+        vs[victim] = new View(new WeakReference<>(array), offset, new WeakReference<>(s));
         nextVictim = (victim + 1) % VIEWS;
-        return pieces;
+        return s;
     }
 }
