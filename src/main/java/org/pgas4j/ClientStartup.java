@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.ServiceLoader;
 import org.pgas4j.bootstrap.Bootstrap;
 import org.pgas4j.bootstrap.Bootstraps;
+import org.pgas4j.bootstrap.Syscall;
 import org.pgas4j.internal.ControlRegion;
 import org.pgas4j.internal.jfr.EventRegistration;
 import org.pgas4j.spi.Transport;
@@ -31,6 +32,12 @@ final class ClientStartup {
             org.pgas4j.internal.JitThreadNice.apply(jitNice);
         }
         Bootstrap bootstrap = Bootstraps.claim();
+        if (bootstrap.location().localSize() <= Runtime.getRuntime().availableProcessors()) {
+            // Binding the system-call handle costs 40-60 ms of CPU. With a core per PE it is done now,
+            // beside the rest of the start, not in the program's first wait that sleeps; with more PEs
+            // than cores that CPU is the job's start, and a PE whose waits never sleep never pays it.
+            Syscall.bindInBackground();
+        }
         Transport transport = null;
         Client client = null;
         try {

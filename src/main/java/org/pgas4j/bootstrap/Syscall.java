@@ -4,6 +4,7 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The Linux system calls that Java has no API for ({@code futex} for waits between processes,
@@ -23,6 +24,8 @@ public final class Syscall {
     /** {@code SYS_setpriority}, or -1. */
     public static final long SETPRIORITY;
 
+    /** Whether {@link #bindInBackground} has started its thread. */
+    private static final AtomicBoolean BINDING_STARTED = new AtomicBoolean();
     /** libc's {@code syscall}, found but not bound. */
     private static final MemorySegment FUNCTION;
 
@@ -44,7 +47,21 @@ public final class Syscall {
     private Syscall() {
     }
 
-    /** The bound handle, made when the first call initialises this class. */
+    /**
+     * Binds the handle on a daemon thread of its own now, where this process has a core to spare
+     * for it, so that the first call does not wait for it; a call made meanwhile waits for that
+     * thread to finish (class initialisation). Does nothing when {@link #AVAILABLE} is false or
+     * after the first time (PEs of one JVM each ask).
+     */
+    public static void bindInBackground() {
+        if (AVAILABLE && BINDING_STARTED.compareAndSet(false, true)) {
+            Thread.ofPlatform().daemon().name("pgas4j-syscall-bind").start(() -> {
+                MethodHandle unused = Bound.SYSCALL;
+            });
+        }
+    }
+
+    /** The bound handle, made when the first call or {@link #bindInBackground} initialises this class. */
     private static final class Bound {
         static final MethodHandle SYSCALL = NativeWords.bind(FUNCTION);
     }

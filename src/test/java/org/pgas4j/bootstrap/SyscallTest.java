@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The one system-call handle of {@link Syscall}: results, errno, each call it serves, and when it
- * is bound (at the first call, never merely because the class was used), seen in a probe process's class-loading log.
+ * is bound (at the first call, or at once in the background; never merely because the class was
+ * used), seen in a probe process's class-loading log.
  */
 class SyscallTest {
     private static final int EAGAIN = 11;
@@ -69,6 +70,14 @@ class SyscallTest {
     void theHandleIsBoundAtTheFirstCallNotWhenTheClassIsFirstUsed() throws Exception {
         ProbeRun run = probe("lazy");
         assertTrue(run.mark >= 0 && run.stub > run.mark, "the downcall is generated after the mark, at the call: " + run);
+    }
+
+    @Test
+    void aBackgroundBindingIsDoneOnceAndBeforeTheFirstCall() throws Exception {
+        ProbeRun run = probe("background");
+        assertTrue(run.stub >= 0 && run.stub < run.mark, "the downcall is generated before the mark: " + run);
+        assertTrue(run.lines.contains("MARK binders=1") || run.lines.contains("MARK binders=0"),
+                "one binding thread for two requests: " + run);
     }
 
     /** Where in a probe's output its mark and the first generated downcall are (-1: absent). */
