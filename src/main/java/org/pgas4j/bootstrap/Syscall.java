@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The Linux system calls that Java has no API for ({@code futex} for waits between processes,
  * {@code setpriority} for compiler threads), through libc's {@code syscall(2)} in
  * {@link NativeWords}' one call shape. Arguments are words (addresses as numbers, which allocate no
- * slice); {@code errno} is captured into a state segment of the calling thread's own, so a call
- * allocates nothing after a thread's first. The handle is bound at the first call, not before:
+ * slice) and nothing is captured, so a call allocates nothing, compiled or not; a failure is seen
+ * as -1 without its {@code errno} (the futex callers re-check their word whatever the result). The handle is bound at the first call, not before:
  * binding generates code, 40 to 60 ms of CPU, and a PE whose waits never sleep (a short job, or
  * the start of one) makes no system call here at all. {@link #AVAILABLE} is false off Linux or on
  * an architecture whose system call numbers are not known here; callers then do without.
@@ -67,8 +67,8 @@ public final class Syscall {
     }
 
     /**
-     * {@code syscall(number, a, b, c, d)}: the call's result, -1 on failure with {@link #errno()}
-     * telling why (unused trailing arguments are 0).
+     * {@code syscall(number, a, b, c, d)}: the call's result, -1 on failure (unused trailing
+     * arguments are 0).
      *
      * @throws IllegalStateException when {@link #AVAILABLE} is false
      */
@@ -78,10 +78,5 @@ public final class Syscall {
                     + System.getProperty("os.arch"));
         }
         return NativeWords.call(Bound.SYSCALL, number, a, b, c, d, 0, 0);
-    }
-
-    /** The {@code errno} of this thread's last failed {@link #call}. */
-    public static int errno() {
-        return NativeWords.errno();
     }
 }

