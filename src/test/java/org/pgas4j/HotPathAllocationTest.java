@@ -18,11 +18,11 @@ import org.pgas4j.transport.local.LocalJob;
  * over many operations on a 2-PE in-JVM job (the same direct path as shm). The puts and gets
  * include word-sized array copies (loads and stores, {@code SmallArrayCopy}), 64 KiB ones between native segments, which copy with {@code memmove}, and 64 KiB array
  * puts and gets, some repeated (those copy with {@code memmove} through a kept view of the array,
- * {@code ArrayMemmove}), some not. Each figure is the least of {@link #WINDOWS} windows: a window in
- * which the other PE's thread was descheduled, so that every barrier parked, allocated 40 bytes per
- * park (the futex system call's JDK downcall path, until C2 compiles it and escape analysis removes
- * the object): 80 KB in 2,000 barriers, once in a few jobs, while an allocation per operation
- * would add megabytes to every window.
+ * {@code ArrayMemmove}), some not. Each figure is the least of {@link #WINDOWS} windows, so that a
+ * one-off in one window (a deoptimisation, a class first used) does not count, while an allocation
+ * per operation would add megabytes to every window. (A window in which the other PE's thread was
+ * descheduled, so that every barrier parked, used to allocate 40 bytes per park in the futex call's
+ * errno capture, 80 KB in 2,000 barriers; the call captures nothing since.)
  */
 @Timeout(120)
 class HotPathAllocationTest {

@@ -1,5 +1,6 @@
 package org.pgas4j.gaspi;
 
+import java.lang.foreign.Arena;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.pgas4j.testing.WarmAllocation;
@@ -27,6 +28,52 @@ class GaspiHotPathAllocationTest {
     @Test
     void warmCallsAllocateNothing() {
         WarmAllocation.assertNoneInSomeJob(2, JOBS, 100, GaspiConformanceTest.jvmOptions(), AllocationPe.class.getName());
+    }
+
+    /**
+     * Writes into memory the application owns ({@code segmentBind}), which on
+     * {@code shm} a peer cannot map and reaches by cross-memory attach: once warm they allocate
+     * nothing either (each allocated 40 bytes while that call captured errno).
+     */
+    @Test
+    void warmWritesIntoBoundMemoryAllocateNothing() {
+        WarmAllocation.assertNoneInSomeJob(2, JOBS, 100, GaspiConformanceTest.jvmOptions(), BoundWritePe.class.getName());
+    }
+
+    /** A rank of the bound-memory measurement: prints {@code ALLOC <bytes>}, as {@link AllocationPe}. */
+    public static final class BoundWritePe {
+        private BoundWritePe() {
+        }
+
+        /** No arguments. */
+        public static void main(String[] args) {
+            try (Gaspi g = Gaspi.init(Gaspi.BLOCK); Arena arena = Arena.ofShared()) {
+                g.segmentBind(0, MemoryDescription.HOST, arena.allocate(4096, 4096), 4096);
+                Expect.success(g.segmentRegister(0, 1 - g.rank(), Gaspi.BLOCK), "register");
+                Expect.success(g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK), "barrier");
+                writes(g, WARM_UP);
+                long least = Long.MAX_VALUE;
+                for (int w = 0; w < WINDOWS; w++) {
+                    long before = WarmAllocation.byThisThread();
+                    writes(g, MEASURED);
+                    least = Math.min(least, WarmAllocation.byThisThread() - before);
+                }
+                System.out.println("ALLOC " + least);
+                Expect.success(g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK), "barrier");
+            }
+        }
+
+        private static void writes(Gaspi g, int iterations) {
+            int peer = 1 - g.rank();
+            for (int i = 0; i < iterations; i++) {
+                Expect.success(g.write(0, 0, peer, 0, 64, 8, 0, Gaspi.BLOCK), "write");
+                Expect.success(g.wait(0, Gaspi.BLOCK), "wait");
+                if ((i & 1023) == 0) {
+                    Expect.success(g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK), "barrier");
+                }
+            }
+            Expect.success(g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK), "barrier");
+        }
     }
 
     /** A rank of the measurement: prints {@code ALLOC <bytes>}, the least of its measured windows. */

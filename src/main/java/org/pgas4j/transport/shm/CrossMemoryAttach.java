@@ -18,24 +18,54 @@ import java.lang.invoke.VarHandle;
  */
 final class CrossMemoryAttach {
     private static final Linker LINKER = Linker.nativeLinker();
-    private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
-    private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-    private static final MethodHandle READV = downcall("process_vm_readv");
-    private static final MethodHandle WRITEV = downcall("process_vm_writev");
+    private static final FunctionDescriptor SHAPE =
+            FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG);
+    private static final MemorySegment READV_SYMBOL = LINKER.defaultLookup().find("process_vm_readv").orElse(null);
+    private static final MemorySegment WRITEV_SYMBOL = LINKER.defaultLookup().find("process_vm_writev").orElse(null);
+    /**
+     * The calls capture no {@code errno}: a capture allocates a slice of its state per call, and
+     * escape analysis did not remove it (40 bytes per GASPI write into a peer's bound memory).
+     * A failed call is made again through {@link Failures} to learn why.
+     */
+    private static final MethodHandle READV = downcall(READV_SYMBOL);
+    private static final MethodHandle WRITEV = downcall(WRITEV_SYMBOL);
     private static final long CHUNK = 1 << 16;
     private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
 
     private CrossMemoryAttach() {
     }
 
-    private static MethodHandle downcall(String name) {
-        MemorySegment symbol = LINKER.defaultLookup().find(name).orElse(null);
-        if (symbol == null) {
-            return null;
+    private static MethodHandle downcall(MemorySegment symbol, Linker.Option... options) {
+        return symbol == null ? null : LINKER.downcallHandle(symbol, SHAPE, options);
+    }
+
+    /** The same calls capturing {@code errno}, bound at the first failure. */
+    private static final class Failures {
+        static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
+        static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+        static final MethodHandle READV = downcall(READV_SYMBOL, Linker.Option.captureCallState("errno"));
+        static final MethodHandle WRITEV = downcall(WRITEV_SYMBOL, Linker.Option.captureCallState("errno"));
+
+        /**
+         * The failed call made again with its {@code errno} captured (nothing moved the first
+         * time, so the data is the same): the bytes it moved if it went through this time.
+         *
+         * @throws CmaException with the errno when it failed again
+         */
+        static long retry(boolean write, int pid, MemorySegment iov, MemorySegment remoteIov) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment state = arena.allocate(CALL_STATE);
+                long r = (long) (write ? WRITEV : READV).invokeExact(state, pid, iov, 1L, remoteIov, 1L, 0L);
+                if (r > 0) {
+                    return r;
+                }
+                throw new CmaException(pid, (int) ERRNO.get(state, 0L));
+            } catch (CmaException e) {
+                throw e;
+            } catch (Throwable t) {
+                throw new IllegalStateException("process_vm call failed", t);
+            }
         }
-        return LINKER.downcallHandle(symbol,
-                FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG),
-                Linker.Option.captureCallState("errno"));
     }
 
     /** Whether this libc offers the calls. */
@@ -84,13 +114,12 @@ final class CrossMemoryAttach {
             long r;
             try {
                 MethodHandle h = write ? WRITEV : READV;
-                r = (long) h.invokeExact(b.callState, pid, b.iov, 1L, b.iov.asSlice(16, 16), 1L, 0L);
+                r = (long) h.invokeExact(pid, b.iov, 1L, b.remoteIov, 1L, 0L);
             } catch (Throwable t) {
                 throw new IllegalStateException("process_vm call failed", t);
             }
             if (r <= 0) {
-                int errno = (int) ERRNO.get(b.callState, 0L);
-                throw new CmaException(pid, errno);
+                r = Failures.retry(write, pid, b.iov, b.remoteIov);
             }
             moved += r;
         }
@@ -111,8 +140,10 @@ final class CrossMemoryAttach {
 
     private static final class Buffers {
         final Arena arena = Arena.ofAuto();
+        /** The local then the remote {@code struct iovec}. */
         final MemorySegment iov = arena.allocate(32, 8);
-        final MemorySegment callState = arena.allocate(CALL_STATE);
+        /** The remote one, sliced once: a slice per call allocates where C2 has not compiled the caller. */
+        final MemorySegment remoteIov = iov.asSlice(16, 16);
         final MemorySegment bounce = arena.allocate(CHUNK, 64);
     }
 }
