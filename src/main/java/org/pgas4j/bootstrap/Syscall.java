@@ -11,9 +11,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code setpriority} for compiler threads), through libc's {@code syscall(2)} in
  * {@link NativeWords}' one call shape. Arguments are words (addresses as numbers, which allocate no
  * slice) and nothing is captured, so a call allocates nothing, compiled or not; a failure is seen
- * as -1 without its {@code errno} (the futex callers re-check their word whatever the result). The handle is bound at the first call, not before:
- * binding generates code, 40 to 60 ms of CPU, and a PE whose waits never sleep (a short job, or
- * the start of one) makes no system call here at all. {@link #AVAILABLE} is false off Linux or on
+ * as -1 without its {@code errno} (the futex callers re-check their word whatever the result).
+ * The handle is bound at the first call, not before: binding generates code, 40 to 60 ms of CPU,
+ * and a PE whose waits never sleep (a short job, or the start of one) makes no system call here
+ * at all. {@link #AVAILABLE} is false off Linux or on
  * an architecture whose system call numbers are not known here; callers then do without.
  */
 public final class Syscall {
