@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.pgas4j.testing.WarmAllocation;
 import org.pgas4j.transport.local.LocalJob;
 
 /**
@@ -34,11 +34,6 @@ class HotPathAllocationTest {
     /** Large array puts and gets. */
     private static final byte[] BYTES = new byte[LARGE];
     private static final long[] LONGS = new long[LARGE / 8];
-
-    private static long allocatedByThisThread() {
-        var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        return bean.getCurrentThreadAllocatedBytes();
-    }
 
     @Test
     void putGetAndBarrierAllocateNothing() {
@@ -90,13 +85,7 @@ class HotPathAllocationTest {
 
     /** The least a thread allocated over {@link #WINDOWS} runs of {@code body} (each run collective). */
     private static long least(Runnable body) {
-        long least = Long.MAX_VALUE;
-        for (int i = 0; i < WINDOWS; i++) {
-            long before = allocatedByThisThread();
-            body.run();
-            least = Math.min(least, allocatedByThisThread() - before);
-        }
-        return least;
+        return WarmAllocation.leastOfWindows(WINDOWS, body);
     }
 
     private static void barriers(Team team, int count) {

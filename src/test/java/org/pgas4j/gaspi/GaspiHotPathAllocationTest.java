@@ -52,13 +52,7 @@ class GaspiHotPathAllocationTest {
                 Expect.success(g.segmentRegister(0, 1 - g.rank(), Gaspi.BLOCK), "register");
                 Expect.success(g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK), "barrier");
                 writes(g, WARM_UP);
-                long least = Long.MAX_VALUE;
-                for (int w = 0; w < WINDOWS; w++) {
-                    long before = WarmAllocation.byThisThread();
-                    writes(g, MEASURED);
-                    least = Math.min(least, WarmAllocation.byThisThread() - before);
-                }
-                System.out.println("ALLOC " + least);
+                System.out.println("ALLOC " + WarmAllocation.leastOfWindows(WINDOWS, () -> writes(g, MEASURED)));
                 Expect.success(g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK), "barrier");
             }
         }
@@ -88,13 +82,7 @@ class GaspiHotPathAllocationTest {
                 int[] first = new int[1];
                 long[] old = new long[1];
                 run(g, first, old, WARM_UP);
-                long least = Long.MAX_VALUE;
-                for (int w = 0; w < WINDOWS; w++) {
-                    long before = WarmAllocation.byThisThread();
-                    run(g, first, old, MEASURED);
-                    least = Math.min(least, WarmAllocation.byThisThread() - before);
-                }
-                System.out.println("ALLOC " + least);
+                System.out.println("ALLOC " + WarmAllocation.leastOfWindows(WINDOWS, () -> run(g, first, old, MEASURED)));
                 Expect.success(g.barrier(Gaspi.GROUP_ALL, Gaspi.BLOCK), "barrier");
                 g.segmentDelete(0);
             }

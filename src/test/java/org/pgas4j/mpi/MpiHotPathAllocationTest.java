@@ -40,13 +40,8 @@ class MpiHotPathAllocationTest {
                 MemorySegment registered = mpi.rmaMalloc(64);
                 long[] array = new long[4];
                 run(w, inbox, registered, array, WARM_UP);
-                long least = Long.MAX_VALUE;
-                for (int i = 0; i < WINDOWS; i++) {
-                    long before = WarmAllocation.byThisThread();
-                    run(w, inbox, registered, array, MEASURED);
-                    least = Math.min(least, WarmAllocation.byThisThread() - before);
-                }
-                System.out.println("ALLOC " + least);
+                System.out.println("ALLOC " + WarmAllocation.leastOfWindows(WINDOWS,
+                        () -> run(w, inbox, registered, array, MEASURED)));
                 w.barrier();
             }
         }

@@ -43,6 +43,20 @@ public final class WarmAllocation {
         fail("every job's warm calls allocated:\n" + seen);
     }
 
+    /**
+     * The least that this thread allocated in {@code windows} runs of {@code window} (made before
+     * the first, so that calling it allocates nothing of its own).
+     */
+    public static long leastOfWindows(int windows, Runnable window) {
+        long least = Long.MAX_VALUE;
+        for (int w = 0; w < windows; w++) {
+            long before = byThisThread();
+            window.run();
+            least = Math.min(least, byThisThread() - before);
+        }
+        return least;
+    }
+
     /** Bytes this thread has allocated so far (the JVM's per-thread counter). */
     public static long byThisThread() {
         var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
