@@ -106,12 +106,13 @@ final class OneSided {
     }
 
     /**
-     * {@link #post} with the rank checked and its segment {@code r} found. A put is the core's
-     * implicit put when no implicit operation of the client is outstanding: into mapped memory
-     * that is a copy with no fence, complete when issued (the queue's wait fences it, and a
-     * notification is ordered after it by {@link #fence}); one that left through a transport
-     * shows as outstanding and marks the queue to complete the client's implicit operations.
-     * Otherwise (someone else's implicit operations are outstanding) it is a put with an event.
+     * {@link #post} with the rank checked and its segment {@code r} found. A put or a get is the
+     * core's implicit one when no implicit operation of the client is outstanding: a copy when
+     * the peer's memory is mapped here (a put with no fence: the queue's wait fences it, and a
+     * notification is ordered after it by {@link #fence}) or reached by cross-memory attach,
+     * complete when issued and allocating nothing; one that left through a transport shows as
+     * outstanding and marks the queue to complete the client's implicit operations. Otherwise
+     * (someone else's implicit operations are outstanding) it is an operation with an event.
      */
     private void post(boolean read, String op, int segLocal, long offLocal, int rank, RemoteSegment r, int segRemote,
                       long offRemote, long size, int queue) {
@@ -135,15 +136,19 @@ final class OneSided {
                 queues.postDone(queue);
                 return;
             }
-            if (read) {
-                queues.post(queue, rma.getNB(pair, rank, offRemote, l.core(), offLocal, size));
-            } else if (rma.nbiOutstanding() == 0) {
-                rma.putNBI(pair, rank, offRemote, l.core(), offLocal, size);
+            if (rma.nbiOutstanding() == 0) {
+                if (read) {
+                    rma.getNBI(pair, rank, offRemote, l.core(), offLocal, size);
+                } else {
+                    rma.putNBI(pair, rank, offRemote, l.core(), offLocal, size);
+                }
                 if (rma.nbiOutstanding() == 0) {
                     queues.postDone(queue);
                 } else {
                     queues.postImplicit(queue);
                 }
+            } else if (read) {
+                queues.post(queue, rma.getNB(pair, rank, offRemote, l.core(), offLocal, size));
             } else {
                 queues.post(queue, rma.putNB(pair, rank, offRemote, l.core(), offLocal, size));
             }

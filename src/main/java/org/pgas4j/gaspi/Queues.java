@@ -11,8 +11,8 @@ import org.pgas4j.Rma;
  * queue is created: posting allocates nothing.
  *
  * <p>A request counts toward the queue's size from its post to the next wait; only those not
- * complete when posted keep something to test: a pending event, or (for implicit puts that
- * left through a transport) the mark that the client's implicit operations must complete. A
+ * complete when posted keep something to test: a pending event, or (for implicit puts and gets
+ * that left through a transport) the mark that the client's implicit operations must complete. A
  * put into mapped memory is complete when issued and keeps nothing: a fence makes it visible
  * ({@link #testAll} ends with one).
  */
@@ -24,7 +24,7 @@ final class Queues {
     private final int[] posted;
     /** Per queue: how many of {@code events} were recorded (the pending ones; completed ones are nulled). */
     private final int[] pending;
-    /** Per queue: whether an implicit put of it went through a transport (complete with the client's implicit operations). */
+    /** Per queue: whether an implicit put or get of it went through a transport (complete with the client's implicit operations). */
     private final boolean[] implicit;
     private int count;
 
@@ -113,7 +113,7 @@ final class Queues {
         posted[q]++;
     }
 
-    /** Records an implicit put that went through a transport; the room was checked. */
+    /** Records an implicit put or get that went through a transport; the room was checked. */
     void postImplicit(int q) {
         posted[q]++;
         implicit[q] = true;
