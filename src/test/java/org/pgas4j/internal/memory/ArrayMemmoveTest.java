@@ -80,15 +80,31 @@ class ArrayMemmoveTest {
             MemorySegment dst = arena.allocate(SIZE + 64, 64);
             assertFalse(m.toNative(src, 3, dst, 5, SIZE), "the first copy of an (array, offset) makes no view");
             assertEquals(0, dst.get(JAVA_BYTE, 5), "and writes nothing");
+            long collections = collections();
             assertTrue(m.toNative(src, 3, dst, 5, SIZE), "the second makes one and copies");
             assertArrayEquals(Arrays.copyOfRange(src, 3, 3 + SIZE), dst.asSlice(5, SIZE).toArray(JAVA_BYTE));
             dst.fill((byte) 0);
-            assertTrue(m.toNative(src, 3, dst, 7, SIZE - 1), "the view serves any length and destination");
+            boolean served = m.toNative(src, 3, dst, 7, SIZE - 1);
+            if (!served && collections() != collections) {
+                // A collection cleared the view, which is held weakly so as not to keep the array
+                // alive (seen once on a 16-core host); the copy after that miss makes it again.
+                served = m.toNative(src, 3, dst, 7, SIZE - 1);
+            }
+            assertTrue(served, "the view serves any length and destination");
             assertArrayEquals(Arrays.copyOfRange(src, 3, 3 + SIZE - 1), dst.asSlice(7, SIZE - 1).toArray(JAVA_BYTE));
             assertEquals(0, dst.get(JAVA_BYTE, 6), "nothing before the destination's range");
             assertEquals(0, dst.get(JAVA_BYTE, 7 + SIZE - 1), "nothing after it");
             assertFalse(m.toNative(src, 4, dst, 0, SIZE), "another offset is another view");
         }
+    }
+
+    /** Collections of every collector of this JVM so far. */
+    private static long collections() {
+        long n = 0;
+        for (var gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            n += Math.max(0, gc.getCollectionCount());
+        }
+        return n;
     }
 
     @Test
