@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.pgas4j.testing.WarmAllocation;
 import org.pgas4j.transport.local.LocalJob;
 
 /**
@@ -36,11 +36,6 @@ class AmAllocationTest {
      * server learns it without a message); WINDOWS + 1 once it has finished the last.
      */
     private static final java.util.concurrent.atomic.AtomicInteger WINDOW = new java.util.concurrent.atomic.AtomicInteger();
-
-    private static long allocatedByThisThread() {
-        var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        return bean.getCurrentThreadAllocatedBytes();
-    }
 
     /** PE 0's side: round trips of every form; PE 1 serves until told to stop. */
     private static final class RoundTrips {
@@ -101,9 +96,9 @@ class AmAllocationTest {
                         long least = Long.MAX_VALUE;
                         for (int w = 1; w <= WINDOWS; w++) {
                             WINDOW.set(w);
-                            long start = allocatedByThisThread();
+                            long start = WarmAllocation.byThisThread();
                             trips.run(MEASURED);
-                            least = Math.min(least, allocatedByThisThread() - start);
+                            least = Math.min(least, WarmAllocation.byThisThread() - start);
                         }
                         WINDOW.set(WINDOWS + 1);
                         bytes.put("requester", least);
@@ -119,7 +114,7 @@ class AmAllocationTest {
                             c.poll();
                             int w = WINDOW.get();
                             if (w != seen) {
-                                marks[w] = w == seen + 1 ? allocatedByThisThread() : -1;
+                                marks[w] = w == seen + 1 ? WarmAllocation.byThisThread() : -1;
                                 seen = w;
                             }
                         }

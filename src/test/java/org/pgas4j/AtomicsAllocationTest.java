@@ -3,13 +3,13 @@ package org.pgas4j;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.pgas4j.transport.local.LocalJob;
+import org.pgas4j.testing.WarmAllocation;
 
 /**
  * Atomics on the direct path allocate nothing once warm, in every form: typed blocking methods,
@@ -21,11 +21,6 @@ import org.pgas4j.transport.local.LocalJob;
 class AtomicsAllocationTest {
     private static final int WARM_UP = 200_000;
     private static final int MEASURED = 100_000;
-
-    private static long allocatedByThisThread() {
-        var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        return bean.getCurrentThreadAllocatedBytes();
-    }
 
     @Test
     void everyFormAllocatesNothingOnTheDirectPath() {
@@ -41,9 +36,9 @@ class AtomicsAllocationTest {
                     int peer = (w.rank() + 1) % w.size();
                     AtomicResult result = new AtomicResult();
                     run(a, w, peer, result, WARM_UP);
-                    long before = allocatedByThisThread();
+                    long before = WarmAllocation.byThisThread();
                     long sink = run(a, w, peer, result, MEASURED);
-                    long after = allocatedByThisThread();
+                    long after = WarmAllocation.byThisThread();
                     bytes.put("atomics PE " + w.rank(), after - before);
                     w.barrier();
                     finals.put(w.rank(), a.getLong(w, w.rank(), 0) + (sink & 0));

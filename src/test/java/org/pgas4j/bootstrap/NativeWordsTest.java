@@ -7,8 +7,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
-import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
+import org.pgas4j.testing.WarmAllocation;
 
 /**
  * {@link NativeWords}' one call shape reaching C functions of fewer and narrower parameters, as
@@ -52,10 +52,9 @@ class NativeWordsTest {
         // the first calls link the handle's code, and the JDK customizes a handle called often
         // from code not compiled yet (a class of its own, once): the second window is the calls'
         assertEquals((long) CALLS * (CALLS - 1) / 2, sumOfAbs(abs));
-        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long before = threads.getCurrentThreadAllocatedBytes();
+        long before = WarmAllocation.byThisThread();
         long sum = sumOfAbs(abs);
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        long allocated = WarmAllocation.byThisThread() - before;
         assertEquals((long) CALLS * (CALLS - 1) / 2, sum);
         // an errno capture allocated a slice of its state per call: some 40 bytes each
         assertTrue(allocated < CALLS, allocated + " bytes allocated by " + CALLS + " calls");

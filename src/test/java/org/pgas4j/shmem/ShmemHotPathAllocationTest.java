@@ -2,9 +2,9 @@ package org.pgas4j.shmem;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Timeout;
 import org.pgas4j.junit.PgasTest;
+import org.pgas4j.testing.WarmAllocation;
 
 /**
  * The facade's put, get, single-element, atomic and barrier calls allocate nothing once warm,
@@ -18,11 +18,6 @@ class ShmemHotPathAllocationTest {
     private static final int MEASURED_ROUNDS = 3;
     private static final int LARGE = 64 * 1024;
     private static final byte[] BYTES = new byte[LARGE];
-
-    private static long allocatedByThisThread() {
-        var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        return bean.getCurrentThreadAllocatedBytes();
-    }
 
     @PgasTest(pes = 2, properties = "pgas4j.shmem.symmetric.size=1m", timeoutSeconds = 100)
     void warmCallsAllocateNothing(Shmem s) {
@@ -38,12 +33,7 @@ class ShmemHotPathAllocationTest {
         // The least of a few rounds: a round in which the JIT happened to deoptimize and recompile
         // (a class loaded by another test of this JVM) allocates a few kilobytes while interpreted;
         // an allocation per call allocates megabytes in every round.
-        long bytes = Long.MAX_VALUE;
-        for (int round = 0; round < MEASURED_ROUNDS; round++) {
-            long before = allocatedByThisThread();
-            run(s, c, a, b, large, right, longs, ints, MEASURED);
-            bytes = Math.min(bytes, allocatedByThisThread() - before);
-        }
+        long bytes = WarmAllocation.leastOfWindows(MEASURED_ROUNDS, () -> run(s, c, a, b, large, right, longs, ints, MEASURED));
         s.barrierAll();
         s.free(a);
         s.free(large);

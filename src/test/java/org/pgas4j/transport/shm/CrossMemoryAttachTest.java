@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.pgas4j.testing.WarmAllocation;
 
 /**
  * {@link CrossMemoryAttach} against this process's own memory (which cross-memory attach may
@@ -82,14 +82,13 @@ class CrossMemoryAttachTest {
 
     @Test
     void warmCopiesAllocateNothing() {
-        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment remote = arena.allocate(64);
             MemorySegment local = arena.allocate(64);
             copies(remote, local); // the first calls link the handles' code
-            long before = threads.getCurrentThreadAllocatedBytes();
+            long before = WarmAllocation.byThisThread();
             copies(remote, local);
-            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            long allocated = WarmAllocation.byThisThread() - before;
             // an errno capture allocated a slice of its state per call: 40 bytes each
             assertTrue(allocated < COPIES, allocated + " bytes allocated by " + 2 * COPIES + " copies");
         }

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.pgas4j.testing.SystemComponent;
 import org.pgas4j.testing.Needs;
+import org.pgas4j.testing.WarmAllocation;
 
 /**
  * Put, get, atomics and flush through the UCX binding allocate nothing once warm: measured with
@@ -23,20 +23,15 @@ class UcxAllocationTest {
     private static final int WARM_UP = 200_000;
     private static final int MEASURED = 50_000;
 
-    private static long allocatedByThisThread() {
-        var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        return bean.getCurrentThreadAllocatedBytes();
-    }
-
     @Test
     @Needs(SystemComponent.UCX)
     void hotPathAllocatesNothing() {
         try (UcxPair pair = new UcxPair(UcxPair.DEFAULT, 4096); Arena arena = Arena.ofConfined()) {
             MemorySegment local = arena.allocate(1024, 64);
             run(pair, local, WARM_UP);
-            long before = allocatedByThisThread();
+            long before = WarmAllocation.byThisThread();
             run(pair, local, MEASURED);
-            long allocated = allocatedByThisThread() - before;
+            long allocated = WarmAllocation.byThisThread() - before;
             System.out.println(MEASURED + " rounds allocated " + allocated + " bytes");
             assertEquals((long) WARM_UP + MEASURED, pair.targetMemory.segment().get(JAVA_LONG, 512));
             // A few bytes of noise (a deoptimisation, a TLAB record) pass; one object per operation

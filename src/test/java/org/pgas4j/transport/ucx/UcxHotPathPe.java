@@ -2,11 +2,11 @@ package org.pgas4j.transport.ucx;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.management.ManagementFactory;
 import org.pgas4j.Atomics;
 import org.pgas4j.Client;
 import org.pgas4j.Rma;
 import org.pgas4j.Team;
+import org.pgas4j.testing.WarmAllocation;
 
 /**
  * A PE of {@link UcxHotPathAllocationTest}: after a warm-up, runs puts, gets (blocking and
@@ -37,22 +37,13 @@ public final class UcxHotPathPe {
             long[] array = new long[16];
             run(c.rma(), c.atomics(), w, peer, buf, array, warmUp);
             w.barrier();
-            long least = Long.MAX_VALUE;
             long start = System.nanoTime();
-            for (int window = 0; window < WINDOWS; window++) {
-                long before = allocated();
-                run(c.rma(), c.atomics(), w, peer, buf, array, measured);
-                least = Math.min(least, allocated() - before);
-            }
+            long least = WarmAllocation.leastOfWindows(WINDOWS, () -> run(c.rma(), c.atomics(), w, peer, buf, array, measured));
             long took = System.nanoTime() - start;
             w.barrier();
             System.out.println("ALLOC " + least);
             System.out.println("ROUND " + took / 1000 / Math.max(1, (long) measured * WINDOWS));
         }
-    }
-
-    private static long allocated() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
 
     /**
