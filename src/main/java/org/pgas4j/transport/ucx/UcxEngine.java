@@ -125,6 +125,8 @@ final class UcxEngine implements AutoCloseable {
     private UcxAtomicBatches batches;
     /** Rung when aggregated atomics are acknowledged ({@link #setOnAcknowledged}). */
     private Runnable onAcknowledged = () -> { };
+    /** The waits' longer parks while the agent serves; ending them rings the doorbell as an acknowledgement does. */
+    private final ServedParks servedParks = new ServedParks(() -> onAcknowledged.run());
     /** Turns of {@link #progressHeld}, for its occasional health check. */
     private int heldTurns;
     /** PE threads parked in a wait of the core now ({@link #peThreadParks()}). */
@@ -349,7 +351,11 @@ final class UcxEngine implements AutoCloseable {
     private int serviceWorker() {
         int n = worker.progress();
         if (requests.outstanding() > 0) {
-            n += requests.poll();
+            int done = requests.poll();
+            if (done > 0) {
+                n += done;
+                servedParks.completed();
+            }
         }
         if (batches != null) {
             batches.sendAcknowledgements();
@@ -357,6 +363,11 @@ final class UcxEngine implements AutoCloseable {
         }
         background.run();
         return n;
+    }
+
+    /** The longer parks of the PE's waits while the progress agent serves the worker. */
+    ServedParks servedParks() {
+        return servedParks;
     }
 
     /**

@@ -384,7 +384,18 @@ final class UcxMessages implements AutoCloseable, MessageService {
         }
         engine.peThreadParks();
         try {
-            return doorbell.sleep(ticket, nanos);
+            ServedParks served = engine.servedParks();
+            long park = served.begin(nanos);
+            if (park == nanos) {
+                return doorbell.sleep(ticket, nanos);
+            }
+            try {
+                // Ended early by a message, an acknowledgement, a completion or the agent stopping:
+                // only a message is work that more may follow (the others do not restart spinning).
+                return doorbell.sleep(ticket, park) && hasMessage();
+            } finally {
+                served.end();
+            }
         } finally {
             engine.peThreadWakes();
         }

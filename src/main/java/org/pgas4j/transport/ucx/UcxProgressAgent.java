@@ -79,13 +79,22 @@ final class UcxProgressAgent implements AutoCloseable {
     }
 
     private void run() {
+        AgentKeepOff keepOff = new AgentKeepOff();
+        AgentLinger linger = new AgentLinger(lingers, LINGER_NANOS, System.nanoTime());
+        UcpWorker worker = engine.worker();
+        ServedParks served = engine.servedParks();
+        try {
+            serve(keepOff, linger, worker, served);
+        } finally {
+            served.stopped();
+        }
+    }
+
+    private void serve(AgentKeepOff keepOff, AgentLinger linger, UcpWorker worker, ServedParks served) {
         int idle = 0;
         int seen = engine.peTurns();
         long seenAt = System.nanoTime();
-        AgentKeepOff keepOff = new AgentKeepOff();
         int state = UcxEngine.BUSY;
-        AgentLinger linger = new AgentLinger(lingers, LINGER_NANOS, System.nanoTime());
-        UcpWorker worker = engine.worker();
         while (running) {
             try {
                 // Since the agent last looked (before its park or its sleep on the event fd), a PE
@@ -105,12 +114,15 @@ final class UcxProgressAgent implements AutoCloseable {
                     // after growing parks.
                     idle = 0;
                     parks++;
+                    // Still serving: a PE thread drives the worker meanwhile (a parked wait's own
+                    // progress at its wake-up too, which would otherwise halve its parks).
                     keepOff(keepOff.nextPark());
                     continue;
                 }
                 // The parks keep growing until the agent finds work itself or sleeps on the fd: a
                 // PE thread that holds the lock at every look is still driving the worker.
                 if (engine.agentProgress() > 0) {
+                    served.serving();
                     idle = 0;
                     keepOff.reset();
                     linger.worked(System.nanoTime(), engine.peThreadParked());
@@ -125,6 +137,7 @@ final class UcxProgressAgent implements AutoCloseable {
                         continue; // a PE thread holds the lock, driving the worker: park (above)
                     }
                     if (state == UcxEngine.ARMED && running) {
+                        served.stopped();
                         sleeps++;
                         worker.waitForEvent(engine.hasOutstanding() ? SLEEP_MILLIS_OUTSTANDING : SLEEP_MILLIS);
                         idle = 0;
@@ -132,6 +145,7 @@ final class UcxProgressAgent implements AutoCloseable {
                     } else if (state == UcxEngine.UNARMED) {
                         // No wake-up (pgas4j.ucx.wakeup=false): growing parks up to 1 ms, as before.
                         keepOff.reset();
+                        served.stopped();
                         LockSupport.parkNanos(Math.min(UNARMED_PARK_NANOS, 1_000L << Math.min(idle - SPINS, 10)));
                         continue;
                     } else {
