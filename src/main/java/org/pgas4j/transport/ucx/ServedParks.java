@@ -9,10 +9,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * rings no doorbell. A PE waiting in a barrier while a peer streams puts into it thus woke 1,000
  * times a second, each wake-up preempting the agent on its core: streams of 32 KiB puts moved
  * 4-7 % more with no such wake-ups (issue 23). While the agent serves, a long park may therefore
- * last {@link #PARK_NANOS}, and the agent ends it when it stops serving (it sleeps on the event fd
- * or keeps off: the traffic, whose last piece was likely what the wait waits for, has stopped)
- * and when requests of this PE complete. A wait that ends by a peer's put while other traffic
- * keeps the agent busy notices it at the latest at the park's end.
+ * last {@link #PARK_NANOS}, and the agent ends it when it stops serving (it sleeps on the event fd,
+ * parks unarmed or stops: the traffic, whose last piece was likely what the wait waits for, has
+ * stopped) and when requests of this PE complete. Keeping off while a PE thread drives the worker
+ * is still serving (that thread progresses meanwhile). A wait that ends by a peer's put while other
+ * traffic keeps the agent busy notices it at the latest at the park's end.
  *
  * <p>No lost hand-off: a parking thread counts itself in before it reads whether the agent serves,
  * and the agent clears that before it reads the count (volatile accesses are sequentially
@@ -64,7 +65,7 @@ final class ServedParks {
         }
     }
 
-    /** The agent stops serving (it sleeps, keeps off or stops): ends the served parks. */
+    /** The agent stops serving (it sleeps, parks unarmed or stops): ends the served parks. */
     void stopped() {
         if (serving) {
             serving = false;
