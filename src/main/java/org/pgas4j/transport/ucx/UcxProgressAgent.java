@@ -1,6 +1,8 @@
 package org.pgas4j.transport.ucx;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 
 /**
  * A daemon thread that progresses the engine while the PE's own threads do not: over transports
@@ -53,6 +55,9 @@ final class UcxProgressAgent implements AutoCloseable {
     static final long LINGER_NANOS = 50_000;
 
     private final UcxEngine engine;
+    /** The engine's PE turns and lock state, for {@link AgentKeepOff#stillDriving} (made once: no allocation per look). */
+    private final IntSupplier peTurns;
+    private final BooleanSupplier lockHeld;
     private final Thread thread;
     /** Whether this agent lingers after work (the host has a core for every PE). */
     private final boolean lingers;
@@ -73,6 +78,8 @@ final class UcxProgressAgent implements AutoCloseable {
      */
     UcxProgressAgent(UcxEngine engine, int rank, boolean lingers) {
         this.engine = engine;
+        this.peTurns = engine::peTurns;
+        this.lockHeld = engine::lockHeld;
         this.lingers = lingers;
         this.thread = Thread.ofPlatform().daemon().name("pgas4j-ucx-progress-" + rank).unstarted(this::run);
         thread.start();
@@ -104,6 +111,13 @@ final class UcxProgressAgent implements AutoCloseable {
                 long now = System.nanoTime();
                 boolean driving = AgentKeepOff.driving(turns - seen, now - seenAt, engine.lockHeld(),
                         engine.peThreadParked());
+                if (driving && lingers && !engine.lockHeld()) {
+                    // It drove the worker while the agent parked but holds no lock now: it may have
+                    // stopped. Only where the host has a core per PE: the check spins up to 10 µs.
+                    driving = AgentKeepOff.stillDriving(turns, peTurns, lockHeld);
+                    turns = engine.peTurns();
+                    now = System.nanoTime();
+                }
                 seen = turns;
                 seenAt = now;
                 boolean held = state == UcxEngine.HELD;

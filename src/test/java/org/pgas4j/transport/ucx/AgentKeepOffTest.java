@@ -69,4 +69,38 @@ class AgentKeepOffTest {
         assertTrue(AgentKeepOff.wakesOnWait(AgentKeepOff.WAKE_ON_WAIT_NANOS + 1));
         assertTrue(AgentKeepOff.wakesOnWait(AgentKeepOff.LONGEST_PARK_NANOS));
     }
+
+    @Test
+    void aThreadThatStoppedTurningAndHoldsNoLockNoLongerDrives() {
+        // No turn past the last look's and the lock free for the whole window: it stopped.
+        assertFalse(AgentKeepOff.stillDriving(7, () -> 7, () -> false));
+    }
+
+    @Test
+    void aThreadThatTurnsOrTakesTheLockWithinTheWindowStillDrives() {
+        assertTrue(AgentKeepOff.stillDriving(7, () -> 8, () -> false), "a turn since the look");
+        assertTrue(AgentKeepOff.stillDriving(7, () -> 7, () -> true), "inside an operation");
+        // A turn that comes a few polls into the window (a spinning wait between two turns); a
+        // long window here, so that a slow first call cannot end it.
+        int[] polls = {0};
+        assertTrue(AgentKeepOff.stillDriving(7, () -> ++polls[0] < 5 ? 7 : 8, () -> false, 60_000 * MS));
+        assertEquals(5, polls[0], "it polls until the turn comes, then stops looking");
+        // The lock taken a few polls in (a stream of puts between two puts).
+        int[] looks = {0};
+        assertTrue(AgentKeepOff.stillDriving(7, () -> 7, () -> ++looks[0] >= 3, 60_000 * MS));
+        assertEquals(3, looks[0]);
+    }
+
+    @Test
+    void theWindowIsOneSpinningTurnLong() {
+        int[] polls = {0};
+        long start = System.nanoTime();
+        assertFalse(AgentKeepOff.stillDriving(7, () -> {
+            polls[0]++;
+            return 7;
+        }, () -> false));
+        // At least the window (no upper bound: a descheduled test thread takes longer).
+        assertTrue(System.nanoTime() - start >= AgentKeepOff.SPIN_TURN_NANOS);
+        assertTrue(polls[0] >= 1);
+    }
 }
