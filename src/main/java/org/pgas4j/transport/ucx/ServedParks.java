@@ -42,12 +42,12 @@ final class ServedParks {
      * park. When that is longer, the thread must call {@link #end()} once it wakes.
      */
     long begin(long nanos) {
-        if (nanos < LONG_PARK_NANOS || !serving) {
-            return nanos;
+        if (nanos < LONG_PARK_NANOS || nanos >= PARK_NANOS || !serving) {
+            return nanos; // not a long park, already as long (pgas4j.wait.long.park.us), or not served
         }
         parked.incrementAndGet();
         if (serving) {
-            return Math.max(nanos, PARK_NANOS);
+            return PARK_NANOS;
         }
         parked.decrementAndGet(); // the agent stopped meanwhile (it may ring: a spurious wake-up at most)
         return nanos;

@@ -23,7 +23,7 @@ class ServedParksTest {
         assertEquals(ServedParks.PARK_NANOS, parks.begin(1_000_000));
         parks.end();
         assertEquals(ServedParks.PARK_NANOS + 1, parks.begin(ServedParks.PARK_NANOS + 1), "never shortened");
-        parks.end();
+        assertEquals(ServedParks.PARK_NANOS, parks.begin(ServedParks.PARK_NANOS), "nor counted when not lengthened");
         parks.stopped();
         assertFalse(parks.agentServing());
         assertEquals(1_000_000, parks.begin(1_000_000), "the agent stopped");
