@@ -184,7 +184,7 @@ public final class Settings {
      * From how many bytes a put or get on a direct path (a peer's segment this process maps, as on
      * {@code shm} and {@code local}) between two native host segments copies with the C library's
      * {@code memmove} instead of {@code MemorySegment.copy}; 0 for never. Puts and gets from and into
-     * Java arrays take the same path from this size up to 1 MiB where a view of the array is kept
+     * Java arrays take the same path from this size up to 4 MiB where a view of the array is kept
      * ({@code ArrayMemmove}: once the same array and offset were copied twice in a row). Read once,
      * when the first such copy is made. See {@code docs/benchmarks.md} (The memmove path) for the
      * figures behind the default.
@@ -192,7 +192,7 @@ public final class Settings {
     public static final Setting<Long> COPY_MEMMOVE_MIN = new Setting<>("pgas4j.copy.memmove.min",
             "PGAS4J_COPY_MEMMOVE_MIN", "32k",
             "bytes from which a direct-path put or get between native host segments, or between a Java array "
-                    + "and one (up to 1 MiB, the same array and offset copied twice in a row), copies with libc's "
+                    + "and one (up to 4 MiB, the same array and offset copied twice in a row), copies with libc's "
                     + "memmove instead of MemorySegment.copy (k, m, g suffixes; 0 = never)",
             Settings::parseSize);
 

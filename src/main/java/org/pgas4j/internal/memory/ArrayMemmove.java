@@ -17,8 +17,9 @@ import java.util.Objects;
  * Large copies between a Java array and a native segment through the C library's {@code memmove}
  * (a {@linkplain Linker.Option#critical(boolean) critical} downcall with heap access), where it was
  * measured 25-35 % faster than {@link MemorySegment#copy} on this project's machines from about
- * 28 KiB (blocks past the L1 cache) to 256 KiB, and level from 1 MiB (docs/benchmarks.md, "Array
- * puts and gets on memmove").
+ * 28 KiB (blocks past the L1 cache) to 256 KiB, level at 1 MiB in one call, and 3-20 % faster from
+ * 1 to 4 MiB in pieces ({@link HostCopy#PIECE} says why; docs/benchmarks.md, "Array puts and gets
+ * on memmove").
  *
  * <p>A downcall reads an array only through a heap {@link MemorySegment} that starts where the
  * copy starts, and making one per copy allocates (escape analysis removes it in some JVMs and not
@@ -35,8 +36,8 @@ import java.util.Objects;
  * downcalls, and the JDK's customization of each method handle it calls from code the JIT has not
  * inlined ({@link HandleCustomization}), forced by calls that copy nothing.
  *
- * <p>Copies above {@link #UP_TO} bytes are left to the caller: no gain was measured there, and a
- * critical call holds off the garbage collector for the whole copy.
+ * <p>Copies above {@link #UP_TO} bytes are left to the caller: a view keeps a segment per piece
+ * it may copy, and a critical call holds off the garbage collector while it runs (a piece at most).
  *
  * <p>An instance may be used by several threads: the views are immutable and published whole,
  * and a race on the bookkeeping at worst costs one view made twice or one copy made the slow way.
@@ -44,14 +45,16 @@ import java.util.Objects;
 public final class ArrayMemmove {
     /** The smallest copy this class takes: {@link HostCopy#memmoveMin()}, or never when that is 0. */
     public static final long FROM = HostCopy.FROM;
-    /** The largest copy this class takes. */
-    public static final long UP_TO = 1L << 20;
+    /** The largest copy this class takes: {@link HostCopy#PIECES_UP_TO}. */
+    public static final long UP_TO = HostCopy.PIECES_UP_TO;
     private static final int VIEWS = 4;
-    /** What a copy of 1 MiB or more leaves to {@link MemorySegment#copy} (see {@code copy}). */
-    private static final long TAIL = 64;
 
-    /** One view: which array and byte offset it starts at, both held weakly. */
-    private record View(WeakReference<Object> array, long offset, WeakReference<MemorySegment> segment) {
+    /**
+     * One view: which array and byte offset it starts at, and its segments (the first from that
+     * offset, each next one {@link HostCopy#PIECE} bytes further, as far as a copy may reach),
+     * all held weakly.
+     */
+    private record View(WeakReference<Object> array, long offset, WeakReference<MemorySegment[]> pieces) {
     }
 
     private static final MethodHandle COPY_HERE;
@@ -178,46 +181,51 @@ public final class ArrayMemmove {
         if (array == null || !segment.isNative() || intoSegment && segment.isReadOnly()) {
             return false;
         }
-        MemorySegment view = view(array, arrayOffset);
-        if (view == null) {
+        MemorySegment[] pieces = view(array, arrayOffset);
+        if (pieces == null) {
             return false;
         }
         // The caller's checks, repeated where they cost nothing: no write may leave either range.
-        Objects.checkFromIndexSize(0, bytes, view.byteSize());
+        Objects.checkFromIndexSize(0, bytes, pieces[0].byteSize());
         Objects.checkFromIndexSize(segmentOffset, bytes, segment.byteSize());
+        Objects.checkFromToIndex(0, bytes, UP_TO); // so that the pieces below are there
         long address = segment.address() + segmentOffset;
-        // A copy of 1 MiB or more (here: of UP_TO) leaves its last TAIL bytes to MemorySegment.copy,
-        // so that memmove's share stays under glibc's rep movsb limit on AMD (HostCopy.PIECE says
-        // why): 1 MiB from an array took 17.7-18.1 us in one call. A view cannot be cut into
-        // pieces without a new segment object per piece.
-        long head = bytes >= HostCopy.PIECES_FROM ? bytes - TAIL : bytes;
         try {
-            if (intoSegment) {
-                Handles.TO_NATIVE.invokeExact(address, view, head, segment);
-            } else {
-                Handles.FROM_NATIVE.invokeExact(view, address, head, segment);
+            if (bytes < HostCopy.PIECES_FROM) {
+                memmove(address, pieces[0], bytes, segment, intoSegment);
+            } else { // in pieces, each under glibc's rep movsb limit on AMD (HostCopy.PIECE says why)
+                for (int k = 0; (long) k * HostCopy.PIECE < bytes; k++) {
+                    long done = (long) k * HostCopy.PIECE;
+                    memmove(address + done, pieces[k], Math.min(HostCopy.PIECE, bytes - done), segment, intoSegment);
+                }
             }
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
             throw new AssertionError("memmove threw " + e, e);
         }
-        if (head < bytes) {
-            if (intoSegment) {
-                MemorySegment.copy(view, head, segment, segmentOffset + head, bytes - head);
-            } else {
-                MemorySegment.copy(segment, segmentOffset + head, view, head, bytes - head);
-            }
-        }
         return true;
     }
 
-    /** The kept view of {@code array} from {@code offset}, one made now, or null (no allocation then). */
-    private MemorySegment view(Object array, long offset) {
+    /** One {@code memmove} of {@code bytes} between {@code address} in {@code segment} and {@code view}'s start. */
+    private static void memmove(long address, MemorySegment view, long bytes, MemorySegment segment,
+                                boolean intoSegment) throws Throwable {
+        if (intoSegment) {
+            Handles.TO_NATIVE.invokeExact(address, view, bytes, segment);
+        } else {
+            Handles.FROM_NATIVE.invokeExact(view, address, bytes, segment);
+        }
+    }
+
+    /**
+     * The kept view of {@code array} from {@code offset} (its segments: see {@link View}), one
+     * made now, or null (no allocation then).
+     */
+    private MemorySegment[] view(Object array, long offset) {
         View[] vs = views;
         for (View v : vs) {
             if (v != null && v.offset == offset && v.array.get() == array) {
-                MemorySegment s = v.segment.get();
+                MemorySegment[] s = v.pieces.get();
                 if (s != null) {
                     return s;
                 }
@@ -237,7 +245,12 @@ public final class ArrayMemmove {
                 boolean none = (boolean) copyOutOfLine.invokeExact((Object) null, 0L, MemorySegment.NULL, 0L, 0L, true);
             });
         }
-        MemorySegment s = HeapArrays.of(array).asSlice(offset);
+        MemorySegment whole = HeapArrays.of(array).asSlice(offset);
+        long reach = Math.min(whole.byteSize(), UP_TO);
+        MemorySegment[] s = new MemorySegment[(int) Math.max(1, (reach + HostCopy.PIECE - 1) / HostCopy.PIECE)];
+        for (int k = 0; k < s.length; k++) {
+            s[k] = whole.asSlice((long) k * HostCopy.PIECE);
+        }
         int victim = nextVictim;
         vs[victim] = new View(new WeakReference<>(array), offset, new WeakReference<>(s));
         nextVictim = (victim + 1) % VIEWS;

@@ -13,6 +13,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -37,38 +38,72 @@ class ArrayMemmoveTest {
     }
 
     @Test
-    void theDefaultRangeIsFromTheMemmoveThresholdToOneMebibyte() {
+    void theDefaultRangeIsFromTheMemmoveThresholdToFourMebibytes() {
         assertEquals(HostCopy.memmoveMin(), ArrayMemmove.FROM);
+        assertEquals(4 << 20, ArrayMemmove.UP_TO);
         assertFalse(ArrayMemmove.sizeFits(ArrayMemmove.FROM - 1));
         assertTrue(ArrayMemmove.sizeFits(ArrayMemmove.FROM));
-        assertTrue(ArrayMemmove.sizeFits(1 << 20));
-        assertFalse(ArrayMemmove.sizeFits((1 << 20) + 1));
+        assertTrue(ArrayMemmove.sizeFits(4 << 20));
+        assertFalse(ArrayMemmove.sizeFits((4 << 20) + 1));
     }
 
     @Test
-    void aCopyOfOneMebibyteLandsWholeBothWaysTheLastBytesApartFromMemmove() {
-        int size = 1 << 20;
-        ArrayMemmove m = new ArrayMemmove();
-        long[] src = new long[size / 8 + 2];
-        for (int i = 0; i < src.length; i++) {
-            src[i] = i * 0x9E3779B97F4A7C15L + 1; // no short period: a misplaced tail shows
-        }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment dst = arena.allocate(size + 64, 64);
-            dst.fill((byte) 0x5A);
-            assertFalse(m.toNative(src, 8, dst, 3, size));
-            assertTrue(m.toNative(src, 8, dst, 3, size));
-            MemorySegment want = MemorySegment.ofArray(src).asSlice(8, size);
-            assertEquals(-1, dst.asSlice(3, size).mismatch(want), "every byte, the last 64 too");
-            assertEquals((byte) 0x5A, dst.get(JAVA_BYTE, 2), "nothing before");
-            assertEquals((byte) 0x5A, dst.get(JAVA_BYTE, 3 + size), "nothing after");
+    void copiesOfOneMebibyteAndMoreLandWholeBothWaysPieceByPiece() {
+        // Below the pieces, at their start, an odd length whose last piece is short, and the largest.
+        long piece = HostCopy.PIECE;
+        long[] lengths = {HostCopy.PIECES_FROM - 8, HostCopy.PIECES_FROM, HostCopy.PIECES_FROM + 3 * piece / 2 + 5,
+            ArrayMemmove.UP_TO};
+        for (long length : lengths) {
+            int size = (int) length;
+            ArrayMemmove m = new ArrayMemmove();
+            long[] src = new long[size / 8 + 3];
+            for (int i = 0; i < src.length; i++) {
+                src[i] = i * 0x9E3779B97F4A7C15L + 1; // no short period: a misplaced piece shows
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment dst = arena.allocate(size + 64, 64);
+                dst.fill((byte) 0x5A);
+                assertFalse(m.toNative(src, 8, dst, 3, size));
+                assertTrue(m.toNative(src, 8, dst, 3, size));
+                MemorySegment want = MemorySegment.ofArray(src).asSlice(8, size);
+                assertEquals(-1, dst.asSlice(3, size).mismatch(want), size + " bytes: every byte, the last piece's too");
+                assertEquals((byte) 0x5A, dst.get(JAVA_BYTE, 2), size + " bytes: nothing before");
+                assertEquals((byte) 0x5A, dst.get(JAVA_BYTE, 3 + size), size + " bytes: nothing after");
 
-            long[] back = new long[src.length];
-            assertFalse(m.fromNative(dst, 3, back, 8, size));
-            assertTrue(m.fromNative(dst, 3, back, 8, size));
-            assertEquals(0, back[0], "nothing before");
-            assertEquals(0, back[back.length - 1], "nothing after");
-            assertArrayEquals(Arrays.copyOfRange(src, 1, src.length - 1), Arrays.copyOfRange(back, 1, back.length - 1));
+                long[] back = new long[src.length];
+                assertFalse(m.fromNative(dst, 3, back, 8, size));
+                assertTrue(m.fromNative(dst, 3, back, 8, size));
+                assertEquals(0, back[0], size + " bytes: nothing before");
+                assertEquals(0, MemorySegment.ofArray(back).get(JAVA_BYTE, 8L + size), size + " bytes: nothing after");
+                assertEquals(-1, MemorySegment.ofArray(back).asSlice(8, size).mismatch(want), size + " bytes back");
+            }
+        }
+    }
+
+    @Test
+    void aViewKeepsPiecesOnlyAsFarAsItsArrayReaches() {
+        // An array of 1.5 MiB from an offset: two pieces, the second shorter than a piece; copies
+        // of every length up to the array's end land, and one past it is refused before writing.
+        int size = 3 << 19;
+        byte[] src = new byte[size];
+        new Random(7).nextBytes(src); // no period: a misplaced piece shows
+        for (int i = 0; i < size; i++) {
+            src[i] |= 1; // never 0, as the destination's bytes past a copy are
+        }
+        ArrayMemmove m = new ArrayMemmove();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment dst = arena.allocate(size, 64);
+            for (int length : new int[] {size - 40, size - 40 - 1, (1 << 20) + 1}) {
+                dst.fill((byte) 0);
+                m.toNative(src, 40, dst, 0, length);
+                assertTrue(m.toNative(src, 40, dst, 0, length));
+                assertEquals(-1, dst.asSlice(0, length).mismatch(MemorySegment.ofArray(src).asSlice(40, length)));
+                assertEquals(length == size - 40 ? -1 : length, dst.asSlice(0, size - 40).mismatch(
+                        MemorySegment.ofArray(src).asSlice(40, size - 40)), "nothing past " + length + " bytes");
+            }
+            dst.fill((byte) 0);
+            assertThrows(IndexOutOfBoundsException.class, () -> m.toNative(src, 40, dst, 0, size - 39));
+            assertEquals(-1, dst.mismatch(arena.allocate(size)), "nothing written");
         }
     }
 
