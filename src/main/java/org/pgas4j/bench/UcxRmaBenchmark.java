@@ -67,8 +67,11 @@ final class UcxRmaBenchmark {
      * ucx_perftest warms up with the bytes pgas4j's warm-up moved.
      */
     private static final long STEADY_WARMUP_MILLIS = 5_000;
-    /** Rounds of the steady-state comparison, full plan. */
-    private static final int STEADY_ROUNDS = 3;
+    /**
+     * Rounds of the steady-state comparison, full plan: five, since one size's rounds spread over
+     * 0.74-0.97 in one run of three (docs/benchmarks.md, seventeenth and eighteenth sessions).
+     */
+    private static final int STEADY_ROUNDS = 5;
     /** The same three for {@code --quick}: a check that it runs. */
     private static final long QUICK_STEADY_BYTES = 32L << 20;
     private static final long QUICK_STEADY_WARMUP_MILLIS = 100;
@@ -268,7 +271,8 @@ final class UcxRmaBenchmark {
      * per size, rounds of one {@link SteadyPutBandwidthPe} job with {@code environment} and then one
      * {@code ucx_perftest -O 64} with {@code same} (the environment plus pgas4j's tcp settings),
      * each moving the same bytes after the same warm-up: ucx_perftest's the bytes that pgas4j's
-     * timed warm-up moved.
+     * timed warm-up moved. Odd rounds run ucx_perftest first (warming up with the bytes of the
+     * round before), so that neither program always follows the other.
      */
     private static SteadyBandwidth steadySweep(Path perftest, RmaPlan plan, Map<String, String> environment,
                                                Map<String, String> same, long timeout, PrintStream err) {
@@ -282,23 +286,36 @@ final class UcxRmaBenchmark {
         for (long size : sizes) {
             double[] p = new double[rounds];
             double[] u = new double[rounds];
+            double warmed = 0;
             for (int r = 0; r < rounds; r++) {
+                boolean perftestFirst = (r & 1) == 1; // round 0 goes pgas4j first: its warm-up sets ucx_perftest's
+                if (perftestFirst) {
+                    u[r] = steadyPerftest(perftest, size, bytes, warmed, same, timeout, err);
+                }
                 String label = "ucx steady put bandwidth job";
                 Map<String, Double> results = job(label, timeout, environment, err, SteadyPutBandwidthPe.class,
                         Long.toString(size), Long.toString(bytes), Long.toString(warmupMillis));
                 p[r] = ResultLine.positive(results, ResultLine.key(SteadyPutBandwidthPe.PUT_BW_STEADY_MBPS, size), label);
-                Double warmed = results.get(ResultLine.key(SteadyPutBandwidthPe.WARMUP_BYTES, size));
-                if (warmed == null) {
+                Double w = results.get(ResultLine.key(SteadyPutBandwidthPe.WARMUP_BYTES, size));
+                if (w == null) {
                     throw new BenchFailure(label + " printed no " + SteadyPutBandwidthPe.WARMUP_BYTES + " at " + size);
                 }
-                u[r] = UcxPerftest.run(perftest, UcxPerftest.PUT_BW, size,
-                        SteadyPutBandwidthPe.operations(bytes, size), (int) (warmed / size),
-                        RmaPlan.WINDOW, same, timeout, err);
+                warmed = w;
+                if (!perftestFirst) {
+                    u[r] = steadyPerftest(perftest, size, bytes, warmed, same, timeout, err);
+                }
             }
             pgas.put(size, p);
             perftestMBps.put(size, u);
         }
         return sizes.isEmpty() ? null : new SteadyBandwidth(sizes, bytes, warmupMillis, pgas, perftestMBps);
+    }
+
+    /** One steady-state ucx_perftest run: {@code bytes} timed after {@code warmedBytes} of warm-up. */
+    private static double steadyPerftest(Path perftest, long size, long bytes, double warmedBytes,
+                                         Map<String, String> same, long timeout, PrintStream err) {
+        return UcxPerftest.run(perftest, UcxPerftest.PUT_BW, size, SteadyPutBandwidthPe.operations(bytes, size),
+                (int) (warmedBytes / size), RmaPlan.WINDOW, same, timeout, err);
     }
 
     private static Map<String, Double> job(String label, long timeout, Map<String, String> environment,

@@ -45,8 +45,8 @@ import java.util.Objects;
 public final class ArrayMemmove {
     /** The smallest copy this class takes: {@link HostCopy#memmoveMin()}, or never when that is 0. */
     public static final long FROM = HostCopy.FROM;
-    /** The largest copy this class takes: {@link HostCopy#PIECES_UP_TO}. */
-    public static final long UP_TO = HostCopy.PIECES_UP_TO;
+    /** The largest copy this class takes. */
+    public static final long UP_TO = 4L << 20;
     private static final int VIEWS = 4;
 
     /**

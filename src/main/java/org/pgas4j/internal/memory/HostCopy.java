@@ -38,17 +38,42 @@ public final class HostCopy {
     static final long FROM = MEMMOVE_MIN == 0 ? Long.MAX_VALUE : MEMMOVE_MIN;
 
     /**
-     * Copies from {@link #PIECES_FROM} to {@link #PIECES_UP_TO} bytes go to {@code memmove} in
-     * pieces of {@link #PIECE} bytes. Why: on AMD processors glibc (2.33 and later) stops using
-     * {@code rep movsb} from the size of the L2 cache (its {@code rep_movsb_stop_threshold}; 1 MiB
-     * on this project's Zen machines) and copies with vector loops instead, which were measured
+     * Copies of {@link #PIECES_FROM} bytes or more, up to {@link #piecesUpTo()}, go to
+     * {@code memmove} in pieces of {@link #PIECE} bytes. Why: on AMD processors glibc (2.33 and
+     * later) stops using {@code rep movsb} from the size of the L2 cache (its
+     * {@code rep_movsb_stop_threshold}; 1 MiB on this project's Zen machines) and copies with vector
+     * loops instead, and from its non-temporal threshold with non-temporal stores, both measured
      * slower here: 1 MiB in one call 17.7 us, in pieces under 1 MiB 14.8-15.0; 2 MiB 35.6 against
-     * 31.0; 4 MiB alike (66 us). Above 4 MiB the copy is left whole, to glibc's own choice
-     * (non-temporal stores for very large copies). Elsewhere the pieces cost one call each.
+     * 31.0; on a later Zen machine 4 MiB 100 against 82-85, 16 MiB 685-708 against 550-590, 256 MiB
+     * (non-temporal stores in one call) 18.5 ms against 15.0. Elsewhere glibc uses {@code rep movsb}
+     * up to its non-temporal threshold anyway, the pieces cost one call each, and copies above
+     * 4 MiB are left whole to its choice.
      */
     static final long PIECE = 512 * 1024;
     static final long PIECES_FROM = 1L << 20;
-    static final long PIECES_UP_TO = 4L << 20;
+    /** Where the processor is not one glibc treats as AMD's, the largest copy made in pieces. */
+    static final long PIECES_UP_TO_ELSEWHERE = 4L << 20;
+
+    /** The processor's kind, read on the first copy that could go in pieces, not at start-up. */
+    private static final class Pieces {
+        private static final long UP_TO = piecesUpTo(CpuVendor.STOPS_REP_MOVSB_AT_L2);
+    }
+
+    /**
+     * The largest copy made in pieces on this machine: without bound where glibc stops
+     * {@code rep movsb} at the L2 cache's size ({@link CpuVendor}), {@link #PIECES_UP_TO_ELSEWHERE}
+     * elsewhere.
+     *
+     * @return the bound in bytes
+     */
+    static long piecesUpTo() {
+        return Pieces.UP_TO;
+    }
+
+    /** {@link #piecesUpTo()} for a processor of which glibc does or does not stop {@code rep movsb} at L2. */
+    static long piecesUpTo(boolean stopsRepMovsbAtL2) {
+        return stopsRepMovsbAtL2 ? Long.MAX_VALUE : PIECES_UP_TO_ELSEWHERE;
+    }
 
     private HostCopy() {
     }
@@ -161,7 +186,7 @@ public final class HostCopy {
         try {
             // The linker acquires both segments' arenas (checking that they are alive and that this
             // thread may use them) before memmove starts, and releases them after it returns.
-            if (length < PIECES_FROM || length > PIECES_UP_TO || from < to + length && to < from + length) {
+            if (length < PIECES_FROM || length > Pieces.UP_TO || from < to + length && to < from + length) {
                 Memmove.HANDLE.invokeExact(to, from, length, dst, src);
             } else { // disjoint ranges: pieces may go in any order
                 for (long done = 0; done < length; done += PIECE) {
