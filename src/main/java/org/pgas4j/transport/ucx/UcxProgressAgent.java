@@ -61,6 +61,8 @@ final class UcxProgressAgent implements AutoCloseable {
     private final Thread thread;
     /** Whether this agent lingers after work (the host has a core for every PE). */
     private final boolean lingers;
+    /** How long it lingers: {@link #LINGER_NANOS} but in tests. */
+    private final long lingerNanos;
     private volatile boolean running = true;
     /** Sleeps on the event fd so far (for tests: an idle agent must sleep, not spin). */
     private volatile long sleeps;
@@ -77,7 +79,17 @@ final class UcxProgressAgent implements AutoCloseable {
      * keeps spinning after a stream of work (false where the host has more PEs than cores).
      */
     UcxProgressAgent(UcxEngine engine, int rank, boolean lingers) {
+        this(engine, rank, lingers, LINGER_NANOS);
+    }
+
+    /**
+     * {@link #UcxProgressAgent(UcxEngine, int, boolean)} with a linger window of
+     * {@code lingerNanos} instead of {@link #LINGER_NANOS}: for tests that must tell a lingering
+     * agent from a sleeping one whatever the host's round-trip time.
+     */
+    UcxProgressAgent(UcxEngine engine, int rank, boolean lingers, long lingerNanos) {
         this.engine = engine;
+        this.lingerNanos = lingerNanos;
         this.peTurns = engine::peTurns;
         this.lockHeld = engine::lockHeld;
         this.lingers = lingers;
@@ -87,7 +99,7 @@ final class UcxProgressAgent implements AutoCloseable {
 
     private void run() {
         AgentKeepOff keepOff = new AgentKeepOff();
-        AgentLinger linger = new AgentLinger(lingers, LINGER_NANOS, System.nanoTime());
+        AgentLinger linger = new AgentLinger(lingers, lingerNanos, System.nanoTime());
         UcpWorker worker = engine.worker();
         ServedParks served = engine.servedParks();
         try {

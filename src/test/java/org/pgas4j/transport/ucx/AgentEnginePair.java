@@ -20,7 +20,7 @@ final class AgentEnginePair implements AutoCloseable {
     final UcpRemoteKey key;
     final UcxProgressAgent agent;
 
-    private AgentEnginePair(UcxEngine target, UcxEngine origin, long bytes, boolean lingers) {
+    private AgentEnginePair(UcxEngine target, UcxEngine origin, long bytes, boolean lingers, long lingerNanos) {
         this.target = target;
         this.origin = origin;
         byte[][] addresses = {target.worker().address(), origin.worker().address()};
@@ -28,7 +28,7 @@ final class AgentEnginePair implements AutoCloseable {
         origin.connect(addresses, 1);
         this.memory = target.context().allocate(bytes);
         this.key = origin.endpoint(0).unpack(memory.packedKey());
-        this.agent = new UcxProgressAgent(target, 0, lingers);
+        this.agent = new UcxProgressAgent(target, 0, lingers, lingerNanos);
     }
 
     /** Opens the pair with {@code bytes} of target memory; skips the test when libucp is not installed. */
@@ -38,12 +38,17 @@ final class AgentEnginePair implements AutoCloseable {
 
     /** {@link #open(long)} with an agent that lingers after work or not. */
     static AgentEnginePair open(long bytes, boolean lingers) {
+        return open(bytes, lingers, UcxProgressAgent.LINGER_NANOS);
+    }
+
+    /** {@link #open(long, boolean)} with a linger window of {@code lingerNanos}. */
+    static AgentEnginePair open(long bytes, boolean lingers, long lingerNanos) {
         SystemComponent.UCX.assume();
         UcxEngine target = new UcxEngine(0, TCP_ON_LOOPBACK);
         UcxEngine origin = null;
         try {
             origin = new UcxEngine(1, TCP_ON_LOOPBACK);
-            return new AgentEnginePair(target, origin, bytes, lingers);
+            return new AgentEnginePair(target, origin, bytes, lingers, lingerNanos);
         } catch (RuntimeException | Error e) {
             if (origin != null) {
                 origin.close();

@@ -58,20 +58,29 @@ class UcxProgressAgentTest {
     }
 
     /**
-     * A stream of blocking gets, each sent once the last is answered: an agent that may linger
-     * (a core per PE) while a PE thread of its own is parked in a wait serves them spinning,
-     * sleeping on the event fd far less than once per get (in the best of three windows); one that
-     * may not, or whose PE is not waiting (computing: no PE thread parked), sleeps after each and is
-     * woken by the next.
+     * A stream of blocking gets, each sent once the last is answered and a pause after it: an
+     * agent that may linger (a core per PE) while a PE thread of its own is parked in a wait serves
+     * them spinning, sleeping on the event fd far less than once per get (in the best of three
+     * windows); one that may not, or whose PE is not waiting (computing: no PE thread parked),
+     * sleeps after each and is woken by the next.
+     *
+     * <p>The pause (100 µs) is longer than an agent's few idle turns before it sleeps, and the
+     * agent's linger window is widened to 2 ms for the test, longer than the pause and a round
+     * trip: without the pause an agent that may not linger slept only 12-54 times in 2,000 gets on
+     * a machine whose next get arrived within its idle turns or while it armed the worker, and with
+     * a pause the production window (50 µs) could not hold the pause and a round trip there.
      * Counts, not times ({@link AgentLingerTest} checks the rule itself with chosen times).
      */
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void anAgentLingersThroughAStreamOfBlockingGetsOnlyWhereItMay() throws Exception {
         int gets = 2_000;
+        long pauseNanos = 100_000;
+        long lingerNanos = 2_000_000;
         boolean[][] cases = {{true, true}, {true, false}, {false, true}}; // lingers, a PE thread parked
         for (boolean[] c : cases) {
-            try (AgentEnginePair pair = AgentEnginePair.open(4096, c[0]); Arena arena = Arena.ofConfined()) {
+            try (AgentEnginePair pair = AgentEnginePair.open(4096, c[0], lingerNanos);
+                 Arena arena = Arena.ofConfined()) {
                 if (c[1]) {
                     pair.target.peThreadParks();
                 }
@@ -92,6 +101,7 @@ class UcxProgressAgentTest {
                     for (int i = 0; i < gets; i++) {
                         pair.origin.getBlocking(pair.toTarget(), pair.key, pair.memory.address() + 16, value, 0, 8);
                         assertEquals(42, value.get(JAVA_LONG, 0));
+                        spinFor(pauseNanos);
                     }
                     long sleeps = pair.agent.sleeps() - sleepsBefore;
                     fewest = Math.min(fewest, sleeps);
@@ -242,6 +252,14 @@ class UcxProgressAgentTest {
                 pair.origin.putBlocking(pair.toTarget(), pair.key, pair.memory.address() + 8, value, 0, 8);
                 assertEquals(i, pair.memory.segment().get(JAVA_LONG, 8), "put " + i + " landed");
             }
+        }
+    }
+
+    /** Spins, without parking or yielding, for {@code nanos}. */
+    private static void spinFor(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
         }
     }
 }
