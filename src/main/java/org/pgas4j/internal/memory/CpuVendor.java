@@ -1,5 +1,6 @@
 package org.pgas4j.internal.memory;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,17 +13,19 @@ import java.nio.file.Path;
  */
 final class CpuVendor {
     /** Whether this machine's processor is one of them; false where {@code /proc/cpuinfo} cannot be read. */
-    static final boolean STOPS_REP_MOVSB_AT_L2 = stopsRepMovsbAtL2(cpuinfo());
+    static final boolean STOPS_REP_MOVSB_AT_L2 = readCpuinfo();
 
     private CpuVendor() {
     }
 
     /**
-     * Whether the processor {@code cpuinfo} (the text of {@code /proc/cpuinfo}) describes is one on
+     * Whether the processor {@code cpuinfo} (the lines of {@code /proc/cpuinfo}) describes is one on
      * which glibc stops {@code rep movsb} at L2: its first {@code vendor_id} names AMD or Hygon.
+     * Reads no further than that line: the kernel writes the file as it is read, every CPU's
+     * entry (its clock frequency included), which on a host with many CPUs takes milliseconds.
      */
-    static boolean stopsRepMovsbAtL2(String cpuinfo) {
-        for (String line : cpuinfo.split("\n")) {
+    static boolean stopsRepMovsbAtL2(BufferedReader cpuinfo) throws IOException {
+        for (String line = cpuinfo.readLine(); line != null; line = cpuinfo.readLine()) {
             int colon = line.indexOf(':');
             if (colon > 0 && line.substring(0, colon).strip().equals("vendor_id")) {
                 String vendor = line.substring(colon + 1).strip();
@@ -32,11 +35,11 @@ final class CpuVendor {
         return false;
     }
 
-    private static String cpuinfo() {
-        try {
-            return Files.readString(Path.of("/proc/cpuinfo"));
+    private static boolean readCpuinfo() {
+        try (BufferedReader cpuinfo = Files.newBufferedReader(Path.of("/proc/cpuinfo"))) {
+            return stopsRepMovsbAtL2(cpuinfo);
         } catch (IOException | SecurityException e) {
-            return ""; // not Linux, or not readable: pieces stay bounded, as for any other vendor
+            return false; // not Linux, or not readable: pieces stay bounded, as for any other vendor
         }
     }
 }

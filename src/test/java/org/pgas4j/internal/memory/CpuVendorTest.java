@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -20,21 +22,25 @@ class CpuVendorTest {
                 + "processor\t: 1\nvendor_id\t: " + vendor + "\n";
     }
 
-    @Test
-    void amdAndHygonStopRepMovsbAtL2() {
-        assertTrue(CpuVendor.stopsRepMovsbAtL2(cpuinfo("AuthenticAMD")));
-        assertTrue(CpuVendor.stopsRepMovsbAtL2(cpuinfo("HygonGenuine")));
+    private static boolean stopsRepMovsbAtL2(String cpuinfo) throws IOException {
+        return CpuVendor.stopsRepMovsbAtL2(new BufferedReader(new StringReader(cpuinfo)));
     }
 
     @Test
-    void intelOtherVendorsAndNoVendorDoNot() {
-        assertFalse(CpuVendor.stopsRepMovsbAtL2(cpuinfo("GenuineIntel")));
-        assertFalse(CpuVendor.stopsRepMovsbAtL2(cpuinfo("CentaurHauls")));
-        assertFalse(CpuVendor.stopsRepMovsbAtL2(cpuinfo("AuthenticAMDish")), "the whole name, not a prefix");
+    void amdAndHygonStopRepMovsbAtL2() throws IOException {
+        assertTrue(stopsRepMovsbAtL2(cpuinfo("AuthenticAMD")));
+        assertTrue(stopsRepMovsbAtL2(cpuinfo("HygonGenuine")));
+    }
+
+    @Test
+    void intelOtherVendorsAndNoVendorDoNot() throws IOException {
+        assertFalse(stopsRepMovsbAtL2(cpuinfo("GenuineIntel")));
+        assertFalse(stopsRepMovsbAtL2(cpuinfo("CentaurHauls")));
+        assertFalse(stopsRepMovsbAtL2(cpuinfo("AuthenticAMDish")), "the whole name, not a prefix");
         // AArch64's cpuinfo names no vendor_id; an unreadable file reads as empty.
-        assertFalse(CpuVendor.stopsRepMovsbAtL2("processor\t: 0\nBogoMIPS\t: 50.00\nCPU implementer\t: 0x41\n"));
-        assertFalse(CpuVendor.stopsRepMovsbAtL2(""));
-        assertFalse(CpuVendor.stopsRepMovsbAtL2("model name\t: vendor_id AuthenticAMD\n"), "only the vendor_id key counts");
+        assertFalse(stopsRepMovsbAtL2("processor\t: 0\nBogoMIPS\t: 50.00\nCPU implementer\t: 0x41\n"));
+        assertFalse(stopsRepMovsbAtL2(""));
+        assertFalse(stopsRepMovsbAtL2("model name\t: vendor_id AuthenticAMD\n"), "only the vendor_id key counts");
     }
 
     @Test
@@ -42,7 +48,7 @@ class CpuVendorTest {
         assertEquals(Long.MAX_VALUE, HostCopy.piecesUpTo(true));
         assertEquals(4L << 20, HostCopy.piecesUpTo(false));
         Path cpuinfo = Path.of("/proc/cpuinfo");
-        boolean here = Files.isReadable(cpuinfo) && CpuVendor.stopsRepMovsbAtL2(Files.readString(cpuinfo));
+        boolean here = Files.isReadable(cpuinfo) && stopsRepMovsbAtL2(Files.readString(cpuinfo));
         assertEquals(here, CpuVendor.STOPS_REP_MOVSB_AT_L2);
         assertEquals(HostCopy.piecesUpTo(here), HostCopy.piecesUpTo());
     }
