@@ -42,7 +42,7 @@ final class AmClientSegmentScenarios {
         s.put("atomicsTableNbViaFallback", c -> AtomicScenarios.table(c, true));
         s.put("allPesOnOneLocationViaFallback", AtomicScenarios::allPesOnOneLocation);
         s.put("nonBlockingViaFallback", AtomicScenarios::nonBlockingResultsAndEvents);
-        s.put("contentionViaFallback", AtomicScenarios::contentionIsExact);
+        s.put("contentionViaFallback", c -> AtomicScenarios.contentionIsExact(c, AtomicScenarios.FALLBACK_CONTENDED_OPS));
         s.put("longIntoClientMemory", AmClientSegmentScenarios::longIntoClientMemory);
         s.put("waitsInHandlerThrowOnUnmappedTargets", AmClientSegmentScenarios::waitsInHandlerThrowOnUnmappedTargets);
         s.put("longReplyTooBigForTheMessageThroughTheOwner",
