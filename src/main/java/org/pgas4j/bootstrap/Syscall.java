@@ -2,6 +2,7 @@ package org.pgas4j.bootstrap;
 
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,6 +25,12 @@ public final class Syscall {
     public static final long FUTEX;
     /** {@code SYS_setpriority}, or -1. */
     public static final long SETPRIORITY;
+    /**
+     * {@code SYS_futex_waitv} (Linux 5.16 and later; the same number on every architecture), or
+     * -1. Whether this host's kernel has it is for the caller to find out: it fails there
+     * otherwise, with {@code ENOSYS} or, under a seccomp filter that does not know it, {@code EPERM}.
+     */
+    public static final long FUTEX_WAITV;
 
     /** Whether {@link #bindInBackground} has started its thread. */
     private static final AtomicBoolean BINDING_STARTED = new AtomicBoolean();
@@ -32,8 +39,8 @@ public final class Syscall {
 
     static {
         long[] numbers = switch (System.getProperty("os.arch", "")) {
-            case "amd64", "x86_64" -> new long[] {202, 141};
-            case "aarch64" -> new long[] {98, 140};
+            case "amd64", "x86_64" -> new long[] {202, 141, 449};
+            case "aarch64" -> new long[] {98, 140, 449};
             default -> null;
         };
         boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
@@ -43,6 +50,7 @@ public final class Syscall {
         AVAILABLE = f != null;
         FUTEX = AVAILABLE ? numbers[0] : -1;
         SETPRIORITY = AVAILABLE ? numbers[1] : -1;
+        FUTEX_WAITV = AVAILABLE ? numbers[2] : -1;
     }
 
     private Syscall() {
@@ -74,10 +82,39 @@ public final class Syscall {
      * @throws IllegalStateException when {@link #AVAILABLE} is false
      */
     public static long call(long number, long a, long b, long c, long d) {
+        return call(number, a, b, c, d, 0);
+    }
+
+    /**
+     * {@code syscall(number, a, b, c, d, e)}: the call's result, -1 on failure.
+     *
+     * @throws IllegalStateException when {@link #AVAILABLE} is false
+     */
+    public static long call(long number, long a, long b, long c, long d, long e) {
         if (!AVAILABLE) {
             throw new IllegalStateException("no system calls on " + System.getProperty("os.name") + "/"
                     + System.getProperty("os.arch"));
         }
-        return NativeWords.call(Bound.SYSCALL, number, a, b, c, d, 0, 0);
+        return NativeWords.call(Bound.SYSCALL, number, a, b, c, d, e, 0);
+    }
+
+    /**
+     * The calling thread's {@code errno} now, through libc's {@code __errno_location}: for a
+     * one-time probe right after a {@link #call} that returned -1 on the same thread (the JVM may
+     * change it in between, rarely: a probe should check more than one outcome). -1 where libc has
+     * no such function.
+     */
+    public static int lastErrno() {
+        if (ErrnoLocation.HANDLE == null) {
+            return -1;
+        }
+        long address = NativeWords.call(ErrnoLocation.HANDLE, 0, 0, 0, 0, 0, 0, 0);
+        return MemorySegment.ofAddress(address).reinterpret(4).get(ValueLayout.JAVA_INT, 0);
+    }
+
+    /** glibc's and musl's {@code int *__errno_location(void)}, bound at the first {@link #lastErrno}. */
+    private static final class ErrnoLocation {
+        static final MethodHandle HANDLE = FUNCTION == null ? null : Linker.nativeLinker().defaultLookup()
+                .find("__errno_location").map(NativeWords::bind).orElse(null);
     }
 }

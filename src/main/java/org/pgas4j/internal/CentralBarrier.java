@@ -1,6 +1,5 @@
 package org.pgas4j.internal;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
@@ -13,9 +12,13 @@ import org.pgas4j.spi.Transport;
  * region; the member whose arrival completes the episode publishes the episode in the release
  * word and, if anybody sleeps on it, wakes them all with one futex call. Waiters spin briefly,
  * yield for a while (waking a sleeping process, on an idle core especially, costs microseconds),
- * then sleep on the release word. A sleep lasts at most {@code pgas4j.wait.park.us}: between sleeps
- * the waiter makes progress, so active messages aimed at it are served while it waits, and
- * checks the job's health.
+ * then sleep on the release word and their PE's doorbell together
+ * ({@link Transport#parkUntilMessageOrWake}): the release or an active message aimed at the PE
+ * ends the sleep, and the waiter serves the message (progress) before it sleeps again, so a PE
+ * waiting here serves requests as they arrive, not when a sleep ends (which it did before: with 3
+ * PEs on 2 cores, a fetch-add through the owner took 160 µs against 27 over the dissemination
+ * barrier, 940 µs with sleeps of 1 ms). A sleep lasts at most {@code pgas4j.wait.park.us}, and
+ * between sleeps the waiter checks the job's health.
  *
  * <p>Why not the dissemination barrier here: its log2(N) rounds each need the waited-for PE to be
  * scheduled, so with N PEs on C cores a barrier costs about N log2(N) / C context switches; this
@@ -41,7 +44,7 @@ public final class CentralBarrier implements TeamBarrier {
     private final int yields;
     private final JobHealth health;
     private final Transport transport;
-    private final MemorySegment timeout;
+    private final long sleepNanos;
     private long episode;
 
     /**
@@ -59,7 +62,7 @@ public final class CentralBarrier implements TeamBarrier {
         this.yields = yields;
         this.health = health;
         this.transport = transport;
-        this.timeout = Futex.timespec(Arena.ofAuto().allocate(16, 8), sleepNanos);
+        this.sleepNanos = sleepNanos;
     }
 
     @Override
@@ -94,7 +97,7 @@ public final class CentralBarrier implements TeamBarrier {
         INT.getAndAdd(root, release + SLEEPERS, 1); // a full fence: the releaser sees us or we see it
         long seen = (long) LONG.getVolatile(root, release);
         if (seen < e) {
-            Futex.await(root, release, (int) seen, timeout);
+            transport.parkUntilMessageOrWake(sleepNanos, root, release, (int) seen);
         }
         INT.getAndAdd(root, release + SLEEPERS, -1);
     }

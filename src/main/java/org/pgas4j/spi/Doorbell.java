@@ -71,6 +71,21 @@ public final class Doorbell {
         return (int) INT.getVolatile(memory, offset + BELL) != ticket;
     }
 
+    /**
+     * {@link #sleep}, also ended when the 32-bit futex word at {@code wordOffset} of {@code word}
+     * no longer holds {@code expected} and whoever changed it wakes its sleepers
+     * ({@link Futex#awaitEither}; where the kernel cannot sleep on two words, the sleep is on that
+     * word and a ring ends it only at the timeout). Returns whether the doorbell rang.
+     */
+    public boolean sleepOrWake(int ticket, MemorySegment word, long wordOffset, int expected, long nanos) {
+        if (Futex.AVAILABLE) {
+            Futex.awaitEither(word, wordOffset, expected, memory, offset + BELL, ticket, nanos);
+        } else {
+            LockSupport.parkNanos(nanos);
+        }
+        return (int) INT.getVolatile(memory, offset + BELL) != ticket;
+    }
+
     /** Wakes the owner if it is sleeping (or about to): call after publishing a message to it. */
     public void ring() {
         if ((int) INT.getVolatile(memory, offset + ARMED) != 0) {

@@ -49,6 +49,83 @@ public final class Futex {
         await(memory, offset, expected, timespec(TIMESPEC.get(), nanos));
     }
 
+    /**
+     * Sleeps while the 32-bit word at {@code offset} of {@code memory} holds {@code expected} and
+     * the one at {@code otherOffset} of {@code other} holds {@code otherExpected}, until either
+     * changes and its waker wakes it, or {@code nanos} (below one second) have passed; returns at
+     * once when either differs. Spurious returns are possible. Through {@code futex_waitv} (Linux
+     * 5.16 and later, {@link #waitsOnTwo()}); where the kernel lacks it, this sleeps on the first
+     * word only, as {@link #await(MemorySegment, long, int, long)} does, and a change of the second
+     * ends the sleep only at its timeout. Allocates nothing after a thread's first call.
+     */
+    public static void awaitEither(MemorySegment memory, long offset, int expected, MemorySegment other,
+                                   long otherOffset, int otherExpected, long nanos) {
+        if (!WaitOnTwo.AVAILABLE) {
+            await(memory, offset, expected, nanos);
+            return;
+        }
+        long first = address(memory, offset);
+        long second = address(other, otherOffset);
+        MemorySegment w = WaitOnTwo.WAITERS.get();
+        WaitOnTwo.waiter(w, 0, first, expected);
+        WaitOnTwo.waiter(w, 1, second, otherExpected);
+        long deadline = System.nanoTime() + nanos; // futex_waitv's timeout is absolute: CLOCK_MONOTONIC, as nanoTime
+        w.set(ValueLayout.JAVA_LONG, WaitOnTwo.TIMEOUT, deadline / 1_000_000_000L);
+        w.set(ValueLayout.JAVA_LONG, WaitOnTwo.TIMEOUT + 8, deadline % 1_000_000_000L);
+        long unused = Syscall.call(Syscall.FUTEX_WAITV, w.address(), 2, 0, w.address() + WaitOnTwo.TIMEOUT,
+                WaitOnTwo.CLOCK_MONOTONIC);
+    }
+
+    /** Whether {@link #awaitEither} sleeps on both words here (the kernel has {@code futex_waitv}). */
+    public static boolean waitsOnTwo() {
+        return WaitOnTwo.AVAILABLE;
+    }
+
+    /**
+     * {@code futex_waitv}: two {@code struct futex_waitv} (value, address, flags, reserved: 24
+     * bytes each) and an absolute {@code struct timespec} per thread. Whether the kernel has it is
+     * probed once, at the first {@link #awaitEither}: a wait on a word that holds its value with a
+     * deadline already past must fail with {@code ETIMEDOUT}, and one on a word that does not with
+     * {@code EAGAIN}; a kernel without it fails both with {@code ENOSYS} (or {@code EPERM} under a
+     * seccomp filter), and a wrong answer here would make every sleep return at once.
+     */
+    private static final class WaitOnTwo {
+        static final long WAITER_BYTES = 24;
+        static final long TIMEOUT = 2 * WAITER_BYTES;
+        static final int FUTEX2_SIZE_U32 = 2; // not FUTEX2_PRIVATE: waiter and waker may be different processes
+        static final long CLOCK_MONOTONIC = 1;
+        static final int ETIMEDOUT = 110;
+        static final int EAGAIN = 11;
+        static final ThreadLocal<MemorySegment> WAITERS =
+                ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(TIMEOUT + 16, 8));
+        static final boolean AVAILABLE = Syscall.AVAILABLE && probe();
+
+        static void waiter(MemorySegment w, int index, long address, int expected) {
+            long at = index * WAITER_BYTES;
+            w.set(ValueLayout.JAVA_LONG, at, expected & 0xFFFF_FFFFL);
+            w.set(ValueLayout.JAVA_LONG, at + 8, address);
+            w.set(ValueLayout.JAVA_INT, at + 16, FUTEX2_SIZE_U32);
+            w.set(ValueLayout.JAVA_INT, at + 20, 0);
+        }
+
+        private static boolean probe() {
+            // Bind both handles first: binding generates code, whose own system calls would leave
+            // their errno between a probe's call and its read of errno.
+            int unusedErrno = Syscall.lastErrno();
+            long unusedResult = Syscall.call(Syscall.FUTEX, 0, FUTEX_WAKE, 0, 0);
+            MemorySegment words = Arena.ofAuto().allocate(8, 8); // two words holding 0
+            MemorySegment w = Arena.ofAuto().allocate(TIMEOUT + 16, 8); // its timeout, 0 s: long past
+            waiter(w, 0, words.address(), 0);
+            waiter(w, 1, words.address() + 4, 0);
+            boolean timesOut = Syscall.call(Syscall.FUTEX_WAITV, w.address(), 2, 0, w.address() + TIMEOUT,
+                    CLOCK_MONOTONIC) == -1 && Syscall.lastErrno() == ETIMEDOUT;
+            waiter(w, 1, words.address() + 4, 1); // the second word does not hold 1
+            boolean comparesValues = Syscall.call(Syscall.FUTEX_WAITV, w.address(), 2, 0, w.address() + TIMEOUT,
+                    CLOCK_MONOTONIC) == -1 && Syscall.lastErrno() == EAGAIN;
+            return timesOut && comparesValues;
+        }
+    }
+
     /** Wakes up to {@code count} threads sleeping on the 32-bit word at {@code offset} of {@code memory}. */
     public static void wake(MemorySegment memory, long offset, int count) {
         long unused = Syscall.call(Syscall.FUTEX, address(memory, offset), FUTEX_WAKE, count, 0);

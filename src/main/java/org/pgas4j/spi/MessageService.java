@@ -38,6 +38,26 @@ public interface MessageService {
     }
 
     /**
+     * See {@link Transport#parkUntilMessageOrWake}. By default a sleep on the word, which a
+     * message ends only at its timeout (false: no message was seen).
+     */
+    default boolean parkUntilMessageOrWake(long nanos, MemorySegment word, long offset, int expected) {
+        Futex.await(word, offset, expected, nanos);
+        return false;
+    }
+
+    /**
+     * {@link #parkUntilMessageOrWake(long, MemorySegment, long, int)} for a transport made of
+     * parts, as {@link #parkUntilMessage(long, MessageService)} is for {@link #parkUntilMessage(long)}.
+     *
+     * @throws UnsupportedOperationException by default: a service without a doorbell
+     */
+    default boolean parkUntilMessageOrWake(long nanos, MemorySegment word, long offset, int expected,
+                                           MessageService other) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no doorbell to sleep on");
+    }
+
+    /**
      * {@link #parkUntilMessage(long)} for a transport made of parts (shared memory within a host,
      * UCX between hosts): sleeps on this service's {@link #doorbell()}, and also ends when a
      * message arrives through {@code other}, which must ring that doorbell too

@@ -124,6 +124,34 @@ public final class RingMessageService implements MessageService {
         }
     }
 
+    /**
+     * {@inheritDoc} Arms this PE's doorbell, then sleeps on it and on the word together unless a
+     * record is already published in either ring.
+     */
+    @Override
+    public boolean parkUntilMessageOrWake(long nanos, MemorySegment word, long offset, int expected) {
+        Doorbell bell = doorbell();
+        int ticket = bell.arm();
+        return hasMessage() || bell.sleepOrWake(ticket, word, offset, expected, nanos);
+    }
+
+    /** {@inheritDoc} Arms this PE's doorbell, then sleeps unless a record is waiting here or in {@code other}. */
+    @Override
+    public boolean parkUntilMessageOrWake(long nanos, MemorySegment word, long offset, int expected,
+                                          MessageService other) {
+        Doorbell bell = doorbell();
+        int ticket = bell.arm();
+        if (hasMessage() || other.hasMessage()) {
+            return true;
+        }
+        other.sleepingElsewhere(true);
+        try {
+            return bell.sleepOrWake(ticket, word, offset, expected, nanos);
+        } finally {
+            other.sleepingElsewhere(false);
+        }
+    }
+
     /** {@inheritDoc} The request ring's, which every sender rings after a commit. */
     @Override
     public Doorbell doorbell() {

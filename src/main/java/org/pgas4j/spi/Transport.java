@@ -185,6 +185,27 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * {@link #parkUntilMessage}, also ended when the 32-bit futex word at {@code offset} of
+     * {@code word} (native memory that the processes changing it map) no longer holds
+     * {@code expected} and whoever changes it wakes its sleepers ({@link Futex#wake}): a barrier's
+     * release word, so that a PE sleeping in such a barrier serves the active messages aimed at it
+     * as they arrive, not when its sleep ends. Where the kernel cannot sleep on two words
+     * ({@link Futex#waitsOnTwo()}), or the transport has no doorbell, the sleep is on the word and a
+     * message ends it only at its timeout. Allocates nothing after a thread's first call.
+     *
+     * @param nanos the longest park (below one second)
+     * @return whether a message arrived (or was waiting)
+     */
+    default boolean parkUntilMessageOrWake(long nanos, MemorySegment word, long offset, int expected) {
+        MessageService m = messageService();
+        if (m != null) {
+            return m.parkUntilMessageOrWake(nanos, word, offset, expected);
+        }
+        Futex.await(word, offset, expected, nanos);
+        return false;
+    }
+
+    /**
      * Whether PE {@code jobRank} runs on this host, so that memory of other kinds it publishes
      * (files, device IPC handles) can be opened here. True for {@code shm} and {@code local}.
      */

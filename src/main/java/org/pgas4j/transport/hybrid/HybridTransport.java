@@ -263,6 +263,12 @@ final class HybridTransport implements Transport {
         return shmMessages.parkUntilMessage(nanos, ucxMessages);
     }
 
+    /** Sleeps on the shm part's doorbell and {@code word} together; the ucx part rings that doorbell too. */
+    @Override
+    public boolean parkUntilMessageOrWake(long nanos, MemorySegment word, long offset, int expected) {
+        return shmMessages.parkUntilMessageOrWake(nanos, word, offset, expected, ucxMessages);
+    }
+
     /** {@inheritDoc} The PEs of this host exchange messages through the shm transport's rings. */
     @Override
     public boolean messagesThroughSharedMemory(int jobRank) {
