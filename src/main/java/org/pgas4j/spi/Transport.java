@@ -191,7 +191,10 @@ public interface Transport extends AutoCloseable {
      * release word, so that a PE sleeping in such a barrier serves the active messages aimed at it
      * as they arrive, not when its sleep ends. Where the kernel cannot sleep on two words
      * ({@link Futex#waitsOnTwo()}), or the transport has no doorbell, the sleep is on the word and a
-     * message ends it only at its timeout. Allocates nothing after a thread's first call.
+     * message ends it only at its timeout. Allocates nothing after a thread's first call. Where
+     * the kernel can sleep on two words, the counter barrier sleeps a long park (1 ms) at a time:
+     * a transport whose PEs wait in it (those that map each other's control regions) should end
+     * this park on a message, as {@code shm}, {@code local} and {@code hybrid} do.
      *
      * @param nanos the longest park (below one second)
      * @return whether a message arrived (or was waiting)
