@@ -17,8 +17,10 @@ import org.pgas4j.spi.Transport;
  * ends the sleep, and the waiter serves the message (progress) before it sleeps again, so a PE
  * waiting here serves requests as they arrive, not when a sleep ends (which it did before: with 3
  * PEs on 2 cores, a fetch-add through the owner took 160 µs against 27 over the dissemination
- * barrier, 940 µs with sleeps of 1 ms). A sleep lasts at most {@code pgas4j.wait.park.us}, and
- * between sleeps the waiter checks the job's health.
+ * barrier, 940 µs with sleeps of 1 ms). A sleep lasts at most {@code pgas4j.wait.long.park.us}
+ * where the kernel sleeps on both words ({@link Futex#waitsOnTwo()}), else, as before, at most
+ * {@code pgas4j.wait.park.us}, so that requests are served that often; between sleeps the waiter
+ * checks the job's health.
  *
  * <p>Why not the dissemination barrier here: its log2(N) rounds each need the waited-for PE to be
  * scheduled, so with N PEs on C cores a barrier costs about N log2(N) / C context switches; this
@@ -44,15 +46,17 @@ public final class CentralBarrier implements TeamBarrier {
     private final int yields;
     private final JobHealth health;
     private final Transport transport;
-    private final long sleepNanos;
+    private final long shortSleepNanos;
+    private final long longSleepNanos;
     private long episode;
 
     /**
      * The barrier of member {@code rank} of {@code size}; {@code root} is member 0's control
-     * region mapped in this process.
+     * region mapped in this process. A sleep lasts at most {@code longSleepNanos} where the kernel
+     * can sleep on the release word and the doorbell together, else {@code shortSleepNanos}.
      */
     public CentralBarrier(MemorySegment root, int slots, int channel, int rank, int size, int spins, int yields,
-                          long sleepNanos, Transport transport, JobHealth health) {
+                          long shortSleepNanos, long longSleepNanos, Transport transport, JobHealth health) {
         this.root = root;
         this.counter = ControlRegion.flagOffset(slots, channel, ControlRegion.BARRIER_ROUNDS - 2);
         this.release = ControlRegion.flagOffset(slots, channel, ControlRegion.BARRIER_ROUNDS - 1);
@@ -62,7 +66,8 @@ public final class CentralBarrier implements TeamBarrier {
         this.yields = yields;
         this.health = health;
         this.transport = transport;
-        this.sleepNanos = sleepNanos;
+        this.shortSleepNanos = shortSleepNanos;
+        this.longSleepNanos = longSleepNanos;
     }
 
     @Override
@@ -97,7 +102,12 @@ public final class CentralBarrier implements TeamBarrier {
         INT.getAndAdd(root, release + SLEEPERS, 1); // a full fence: the releaser sees us or we see it
         long seen = (long) LONG.getVolatile(root, release);
         if (seen < e) {
-            transport.parkUntilMessageOrWake(sleepNanos, root, release, (int) seen);
+            // Where a sleep ends at the release and at a message alike, its timer only paces the
+            // health checks: the long one then, not a wake-up every 50 µs of every waiter. Asked
+            // here, not at construction: the first sleep probes the kernel, which a PE whose
+            // barriers never sleep need not pay for.
+            long nanos = Futex.waitsOnTwo() ? longSleepNanos : shortSleepNanos;
+            transport.parkUntilMessageOrWake(nanos, root, release, (int) seen);
         }
         INT.getAndAdd(root, release + SLEEPERS, -1);
     }

@@ -109,10 +109,9 @@ public final class Futex {
         }
 
         private static boolean probe() {
-            // Bind both handles first: binding generates code, whose own system calls would leave
-            // their errno between a probe's call and its read of errno.
+            // Bind __errno_location first: its lookup and binding make system calls of their own,
+            // which would leave their errno between the probe's call and its read.
             int unusedErrno = Syscall.lastErrno();
-            long unusedResult = Syscall.call(Syscall.FUTEX, 0, FUTEX_WAKE, 0, 0);
             MemorySegment words = Arena.ofAuto().allocate(8, 8); // two words holding 0
             MemorySegment w = Arena.ofAuto().allocate(TIMEOUT + 16, 8); // its timeout, 0 s: long past
             waiter(w, 0, words.address(), 0);

@@ -101,11 +101,8 @@ public final class TeamResources {
         boolean central = root != null && Futex.AVAILABLE
                 && (choice.equals("central") || choice.equals("auto") && idle.oversubscribed());
         if (central) {
-            // Where a sleep ends at the release and at a message alike, its timer only paces the
-            // health checks: the long park then, not a wake-up every 50 µs of every waiter.
-            long sleep = Futex.waitsOnTwo() ? idle.longParkNanos() : idle.maxParkNanos();
             return new CentralBarrier(root, controlSlots, channel, rank, jobRanks.length, idle.spins(), idle.yields(),
-                    sleep, transport, health);
+                    idle.maxParkNanos(), idle.longParkNanos(), transport, health);
         }
         return new DisseminationBarrier(transport, idle, health, jobRanks, rank, controlSlots, channel);
     }
