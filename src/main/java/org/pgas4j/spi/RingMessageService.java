@@ -103,25 +103,13 @@ public final class RingMessageService implements MessageService {
      */
     @Override
     public boolean parkUntilMessage(long nanos) {
-        Doorbell bell = doorbell();
-        int ticket = bell.arm();
-        return hasMessage() || bell.sleep(ticket, nanos);
+        return park(nanos, null, 0, 0, null);
     }
 
     /** {@inheritDoc} Arms this PE's doorbell, then sleeps unless a record is waiting here or in {@code other}. */
     @Override
     public boolean parkUntilMessage(long nanos, MessageService other) {
-        Doorbell bell = doorbell();
-        int ticket = bell.arm();
-        if (hasMessage() || other.hasMessage()) {
-            return true;
-        }
-        other.sleepingElsewhere(true);
-        try {
-            return bell.sleep(ticket, nanos);
-        } finally {
-            other.sleepingElsewhere(false);
-        }
+        return park(nanos, null, 0, 0, other);
     }
 
     /**
@@ -130,26 +118,39 @@ public final class RingMessageService implements MessageService {
      */
     @Override
     public boolean parkUntilMessageOrWake(long nanos, MemorySegment word, long offset, int expected) {
-        Doorbell bell = doorbell();
-        int ticket = bell.arm();
-        return hasMessage() || bell.sleepOrWake(ticket, word, offset, expected, nanos);
+        return park(nanos, word, offset, expected, null);
     }
 
     /** {@inheritDoc} Arms this PE's doorbell, then sleeps unless a record is waiting here or in {@code other}. */
     @Override
     public boolean parkUntilMessageOrWake(long nanos, MemorySegment word, long offset, int expected,
                                           MessageService other) {
+        return park(nanos, word, offset, expected, other);
+    }
+
+    /**
+     * Arms the doorbell, then sleeps on it (and on {@code word}, unless null) unless a record is
+     * waiting here or in {@code other} (unless null), which learns of the sleep.
+     */
+    private boolean park(long nanos, MemorySegment word, long offset, int expected, MessageService other) {
         Doorbell bell = doorbell();
         int ticket = bell.arm();
-        if (hasMessage() || other.hasMessage()) {
+        if (hasMessage() || other != null && other.hasMessage()) {
             return true;
+        }
+        if (other == null) {
+            return sleep(bell, ticket, nanos, word, offset, expected);
         }
         other.sleepingElsewhere(true);
         try {
-            return bell.sleepOrWake(ticket, word, offset, expected, nanos);
+            return sleep(bell, ticket, nanos, word, offset, expected);
         } finally {
             other.sleepingElsewhere(false);
         }
+    }
+
+    private static boolean sleep(Doorbell bell, int ticket, long nanos, MemorySegment word, long offset, int expected) {
+        return word == null ? bell.sleep(ticket, nanos) : bell.sleepOrWake(ticket, word, offset, expected, nanos);
     }
 
     /** {@inheritDoc} The request ring's, which every sender rings after a commit. */
