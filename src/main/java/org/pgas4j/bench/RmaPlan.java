@@ -25,6 +25,8 @@ final class RmaPlan {
     static final int WINDOW = 64;
     /** The largest message size of any plan: the local buffers' size. */
     static final long MAX_SIZE = 4L << 20;
+    /** Round trips per timed repetition of the spin ping-pong in the quick plans ({@link #agentPingPongIterations()}). */
+    static final int QUICK_AGENT_PING_PONG_ITERATIONS = 256;
     /** The segment size the PEs need: the largest message and the ping-pong flag fit. */
     static final String SEGMENT_SIZE = "8m";
 
@@ -74,12 +76,12 @@ final class RmaPlan {
         };
     }
 
-    /** The plan of a run with or without {@code --quick}. */
     /** Whether this is one of the short plans of {@code --quick}. */
     boolean quick() {
         return name.equals(QUICK) || name.equals(UCX_QUICK);
     }
 
+    /** The plan of a run with or without {@code --quick}. */
     static RmaPlan of(boolean quick) {
         return named(quick ? QUICK : FULL);
     }
@@ -131,6 +133,25 @@ final class RmaPlan {
     /** Round trips per timed ping-pong repetition. */
     int pingPongIterations() {
         return pingPongIterations;
+    }
+
+    /**
+     * Round trips per timed repetition of the ping-pong whose PEs spin without calling pgas4j
+     * ({@link UcxPingPongPe}'s {@code spin}): every hop waits for a progress thread to wake (about
+     * 0.5 ms over tcp here), so the quick plans, a check that everything runs, take
+     * {@link #QUICK_AGENT_PING_PONG_ITERATIONS}; the others the ping-pong's count.
+     */
+    int agentPingPongIterations() {
+        return quick() ? Math.min(QUICK_AGENT_PING_PONG_ITERATIONS, pingPongIterations) : pingPongIterations;
+    }
+
+    /**
+     * How many {@code ucx_perftest} runs of each size (and window) the driver takes the median of:
+     * the repetitions, but one in the quick plans, since each run is a new pair of processes that
+     * connect (about 0.4 s).
+     */
+    int perftestRuns() {
+        return quick() ? 1 : repetitions;
     }
 
     /** Untimed round trips before the first timed ping-pong repetition. */

@@ -113,8 +113,8 @@ public final class UcxPingPongPe {
     /** The {@code spin} mode: 8-byte blocking {@code putLong}s, waits that never call pgas4j. */
     private static void agentLatency(Client client, Team world, MemorySegment mine, RmaPlan plan) {
         Rma rma = client.rma();
-        int warmUp = plan.pingPongIterations() / 2; // every hop waits for a thread to wake: keep it short
-        int n = plan.pingPongIterations();
+        int warmUp = plan.agentPingPongIterations() / 2; // every hop waits for a thread to wake: keep it short
+        int n = plan.agentPingPongIterations();
         double[] reps = new double[plan.repetitions()];
         long round = 1;
         for (int r = -1; r < reps.length; r++) {

@@ -255,7 +255,7 @@ final class UcxRmaBenchmark {
             int n = plan.iterations(size);
             double best = 0;
             for (int o : outstanding) {
-                double[] runs = new double[plan.repetitions()];
+                double[] runs = new double[plan.perftestRuns()];
                 for (int r = 0; r < runs.length; r++) {
                     runs[r] = UcxPerftest.run(perftest, test, size, n, n, o, environment, timeout, err);
                 }

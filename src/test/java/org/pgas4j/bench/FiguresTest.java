@@ -36,6 +36,19 @@ class FiguresTest {
     }
 
     @Test
+    void quickUcxPlansRunPerftestOnceAndShortenTheSpinPingPong() {
+        RmaPlan full = RmaPlan.named(RmaPlan.UCX_FULL);
+        RmaPlan quick = RmaPlan.named(RmaPlan.UCX_QUICK);
+        assertEquals(full.repetitions(), full.perftestRuns());
+        assertEquals(full.pingPongIterations(), full.agentPingPongIterations());
+        assertEquals(1, quick.perftestRuns());
+        assertEquals(RmaPlan.QUICK_AGENT_PING_PONG_ITERATIONS, quick.agentPingPongIterations());
+        assertTrue(quick.agentPingPongIterations() < quick.pingPongIterations());
+        assertEquals(1, RmaPlan.named(RmaPlan.QUICK).perftestRuns());
+        assertEquals(RmaPlan.named(RmaPlan.FULL).repetitions(), RmaPlan.named(RmaPlan.FULL).perftestRuns());
+    }
+
+    @Test
     void mediansOfRepetitionsAndRounds() {
         assertEquals(2.0, Median.of(new double[] {3, 1, 2}));
         assertEquals(2.5, Median.of(new double[] {4, 1, 2, 3}));
