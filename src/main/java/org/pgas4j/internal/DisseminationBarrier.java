@@ -28,6 +28,11 @@ public final class DisseminationBarrier implements TeamBarrier {
      * phase (active messages).
      */
     private final boolean progressWhileSpinning;
+    /**
+     * Whether a wait that delivered messages keeps serving at full speed ({@link #waitFor}): flags
+     * mapped and a core per PE (with more PEs than cores, the PEs sending may need this core).
+     */
+    private final boolean servesAtFullSpeed;
     private final JobHealth health;
     private final int rank;
     private final int size;
@@ -66,6 +71,7 @@ public final class DisseminationBarrier implements TeamBarrier {
             unmapped |= partnerDirect[k] == null;
         }
         this.progressWhileSpinning = unmapped;
+        this.servesAtFullSpeed = !unmapped && !idle.oversubscribed();
     }
 
     /** Returns once every member has entered the same episode of this barrier. */
@@ -93,26 +99,39 @@ public final class DisseminationBarrier implements TeamBarrier {
         }
     }
 
+    /**
+     * Waits for round {@code round}'s flag. Where flags are mapped and the host has a core per PE
+     * ({@link #servesAtFullSpeed}), a wait that finds active messages to serve (a peer's requests
+     * through the fallback, say) keeps serving them at full speed: it progresses at every turn from
+     * then on and starts its spinning over after each turn that delivered something. Counting on,
+     * it went on to yield (a system call each) between requests that come microseconds apart, and
+     * after each park that a request ended it spun 200 turns without looking at the rings. Over ucx
+     * (flags unmapped) the count goes on as before: there a wait progresses from its first turn,
+     * and the worker's events, which the progress thread serves, are no reason to stay awake.
+     */
     private void waitFor(int round, long e) {
         long offset = flagOffset[round];
         int i = 0;
+        int turns = 0;
+        boolean serving = false;
         while ((long) LONG.getAcquire(myControl, offset) < e) {
-            if (progressWhileSpinning) {
-                transport.progress();
+            int work = progressWhileSpinning || serving || idle.pastSpinning(i) ? transport.progress() : 0;
+            // Past the spinning every 64 turns (a parked wait notices a dead peer within 64 parks), and
+            // every 1,024 turns of one that keeps serving and so keeps starting its spinning over.
+            boolean look = idle.pastSpinning(i) ? (i & 63) == 0 : (++turns & 1023) == 0;
+            if (look && !health.ok()) {
+                throw health.aborted("barrier round " + round + " as member " + rank + " of " + size);
             }
-            if (idle.pastSpinning(i)) {
-                if (!progressWhileSpinning) {
-                    transport.progress();
-                }
-                if ((i & 63) == 0 && !health.ok()) {
-                    throw health.aborted("barrier round " + round + " as member " + rank + " of " + size);
-                }
+            if (work > 0 && servesAtFullSpeed) {
+                serving = true;
+                i = 0; // the next request is likely microseconds away: spin for it, serving
             }
             i = idle.idle(i);
             if (i == 0) {
                 // A park that a message ended: deliver what woke it now, not after the spins
-                // (which do not look at the rings).
+                // (which do not look at the rings until a wait serves).
                 transport.progress();
+                serving = servesAtFullSpeed;
             }
         }
     }

@@ -16,10 +16,11 @@ public final class SyncCompletion implements Completion {
     /**
      * The idle strategy of {@link #await(Runnable, IdleStrategy)} for waits that deliver the
      * messages of {@code transport}: the thresholds of {@link #await(Runnable)}, with parks that a
-     * message ends (an owner's reply, in the active-message fallback). Make it once per client.
+     * message ends (an owner's reply, in the active-message fallback), on a host with more PEs than
+     * cores ({@code oversubscribed}) or not. Make it once per client.
      */
-    public static IdleStrategy idleWokenBy(Transport transport) {
-        return IDLE.withWakeups(transport);
+    public static IdleStrategy idleWokenBy(Transport transport, boolean oversubscribed) {
+        return new IdleStrategy(IDLE.spins(), IDLE.yields(), IDLE.maxParkNanos(), oversubscribed).withWakeups(transport);
     }
 
     private volatile boolean done;
@@ -80,7 +81,8 @@ public final class SyncCompletion implements Completion {
      * {@link #await(Runnable, IdleStrategy)} driving {@code transport}'s progress, for an operation
      * whose completion another PE must send (the acknowledgements of a fallback RMA): a failing
      * job, a dead owner among others, ends the wait with a {@link org.pgas4j.JobAbortedException}
-     * from {@code health} instead of a wait that never ends.
+     * from {@code health} instead of a wait that never ends. Where the host has a core per PE
+     * ({@code idle} not oversubscribed), a turn that delivered something starts the idling over.
      */
     public void await(Transport transport, IdleStrategy idle, JobHealth health) {
         int i = 0;
@@ -93,8 +95,12 @@ public final class SyncCompletion implements Completion {
             if ((++turns & 1023) == 0 && !health.ok()) { // a dead owner never acknowledges
                 throw health.aborted("an RMA waiting for its completion");
             }
-            transport.progress();
-            i = idle.idle(i);
+            // Where the host has a core per PE, a turn that delivered something (the owner's replies
+            // stream in microseconds apart) starts the idling over: a wait that counted on would
+            // yield between replies (a system call each, a microsecond or more in a virtual machine)
+            // halfway through a 1 MiB get. With more PEs than cores the owner may need this core:
+            // the count goes on, so the wait gives it away as before.
+            i = transport.progress() > 0 && !idle.oversubscribed() ? 0 : idle.idle(i);
         }
     }
 
