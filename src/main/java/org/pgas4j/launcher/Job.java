@@ -46,6 +46,12 @@ final class Job {
     /** The exit status of a job failed by the launcher's policy rather than by a PE's own status. */
     static final int POLICY_STATUS = 1;
     private static final long DISCONNECT_GRACE_MILLIS = 1_000;
+    /**
+     * How long a PE whose connection ended may go on exiting while its process is alive before
+     * the job fails with the policy's status instead of its own: a JVM that writes an AOT cache as
+     * it exits (a training run) closes its connection first and exits seconds later.
+     */
+    static final long DISCONNECT_EXIT_MILLIS = 10_000;
     /** How long PEs this launcher did not start (other Slurm tasks') have to join. */
     static final long EXTERNAL_JOIN_MILLIS = 120_000;
 
@@ -176,7 +182,7 @@ final class Job {
                 }
             }
             case JobEvent.JoinDeadline j -> joinDeadline();
-            case JobEvent.DisconnectCheck d -> disconnectCheck(pes[d.rank()], d.detail());
+            case JobEvent.DisconnectCheck d -> disconnectCheck(pes[d.rank()], d);
             case JobEvent.HostCheck h -> hostCheck(pes[h.rank()], h);
             case JobEvent.ProtocolError p -> fail(pes[p.rank()].name() + " " + p.message(), POLICY_STATUS);
         }
@@ -399,15 +405,28 @@ final class Job {
         }
         pe.disconnected = true;
         // Its process has probably just died: give the exit event a moment to arrive first.
-        CompletableFuture.delayedExecutor(DISCONNECT_GRACE_MILLIS, TimeUnit.MILLISECONDS)
-                .execute(() -> post(new JobEvent.DisconnectCheck(pe.rank, detail)));
+        checkDisconnectedLater(new JobEvent.DisconnectCheck(pe.rank, detail, nowMillis()));
     }
 
-    private void disconnectCheck(PeProcess pe, String detail) {
+    private void checkDisconnectedLater(JobEvent.DisconnectCheck check) {
+        CompletableFuture.delayedExecutor(DISCONNECT_GRACE_MILLIS, TimeUnit.MILLISECONDS).execute(() -> post(check));
+    }
+
+    /**
+     * A PE's connection ended a grace period ago and it has not exited: the job fails, with the
+     * PE's own status if its process, still alive, exits within {@link #DISCONNECT_EXIT_MILLIS}
+     * of the disconnection (then {@link #exited} fails it), else with the policy's status.
+     */
+    private void disconnectCheck(PeProcess pe, JobEvent.DisconnectCheck check) {
         if (failed || pe.finalized || pe.exited) {
             return;
         }
-        failPe(pe, pe.name() + " " + detail + " without finalizing", POLICY_STATUS, true);
+        boolean exiting = pe.processIsThePe && pe.process != null && pe.process.isAlive();
+        if (exiting && nowMillis() - check.disconnectedAtMillis() < DISCONNECT_EXIT_MILLIS) {
+            checkDisconnectedLater(check);
+            return;
+        }
+        failPe(pe, pe.name() + " " + check.detail() + " without finalizing", POLICY_STATUS, true);
     }
 
     /** The connection of a PE this launcher did not start ended: that is its end. */

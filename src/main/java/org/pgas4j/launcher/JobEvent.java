@@ -36,7 +36,7 @@ sealed interface JobEvent {
     }
 
     /** A second look, a little later, at a PE whose connection ended: did it exit meanwhile? */
-    record DisconnectCheck(int rank, String detail) implements JobEvent {
+    record DisconnectCheck(int rank, String detail, long disconnectedAtMillis) implements JobEvent {
     }
 
     /**

@@ -76,6 +76,18 @@ class LauncherTest {
 
     @Test
     @Timeout(60)
+    void aPeThatTakesSecondsToExitAfterItsConnectionClosedEndsTheJobWithItsOwnStatus() throws Exception {
+        // PE 0's connection closes at the start of its exit, which then takes 2.5 s (a JVM writing an
+        // AOT cache at exit): the job waits for the exit and reports its status, not the policy's 1.
+        LauncherProcess.Result r = LauncherProcess.run(dir, "run", "-np", "2", "-cp", CP,
+                org.pgas4j.launcher.testpes.SlowExitPe.class.getName(), "0", "3", "2500");
+        assertEquals(3, r.status(), r::toString);
+        assertFalse(r.err().contains("without finalizing"), "the closed connection is not the news: " + r);
+        assertFalse(r.out().contains("passed a barrier"), r::toString);
+    }
+
+    @Test
+    @Timeout(60)
     void aPeExitingUnfinalizedIsStillReportedAsSuch() throws Exception {
         LauncherProcess.Result r = LauncherProcess.run(dir, "run", "-np", "2", "-cp", CP,
                 org.pgas4j.launcher.testpes.ExitHookPe.class.getName(), "unfinalized");
