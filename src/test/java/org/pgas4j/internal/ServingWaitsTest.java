@@ -8,8 +8,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Proxy;
 import java.util.function.IntSupplier;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.pgas4j.spi.RemoteMemory;
 import org.pgas4j.spi.Transport;
 
@@ -25,6 +26,8 @@ class ServingWaitsTest {
     private static final int SPINS = 2;
     private static final int YIELDS = 1;
     private static final int TURNS_OF_WORK = 500;
+    private static final String BLOCKING_RMA = "a blocking RMA through the owner";
+    private static final String BARRIER = "a dissemination barrier over mapped flags";
 
     /** A proxy transport: {@code progress} as given, parks counted (and ended at once), always healthy. */
     private static final class CountingTransport {
@@ -56,14 +59,20 @@ class ServingWaitsTest {
         return new IdleStrategy(SPINS, YIELDS, 1_000, oversubscribed).withWakeups(t);
     }
 
-    @Test
-    void aBlockingRmaThatKeepsReceivingRepliesNeverParksWithACorePerPe() {
-        assertEquals(0, syncWaitParks(false), "every turn delivered a reply: the wait started over each time");
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {BLOCKING_RMA, BARRIER})
+    void aWaitThatKeepsServingNeverParksWithACorePerPe(String wait) {
+        assertEquals(0, parks(wait, false), "every turn delivered something: the wait started over each time");
     }
 
-    @Test
-    void withMorePesThanCoresTheSameWaitCountsOnAndParks() {
-        assertTrue(syncWaitParks(true) > TURNS_OF_WORK / 2, "the count went on past the spins and yields");
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {BLOCKING_RMA, BARRIER})
+    void withMorePesThanCoresTheSameWaitCountsOnAndParks(String wait) {
+        assertTrue(parks(wait, true) > TURNS_OF_WORK / 2, "the count went on past the spins and yields");
+    }
+
+    private static int parks(String wait, boolean oversubscribed) {
+        return wait.equals(BARRIER) ? barrierWaitParks(oversubscribed) : syncWaitParks(oversubscribed);
     }
 
     /** A blocking RMA's wait whose every progress turn delivers a reply until the last completes it. */
@@ -79,16 +88,6 @@ class ServingWaitsTest {
         c.await(t[0].proxy, idle(oversubscribed, t[0].proxy), new JobHealth(t[0].proxy, 0));
         assertEquals(TURNS_OF_WORK, t[0].progressCalls);
         return t[0].parks;
-    }
-
-    @Test
-    void aBarrierWaitServingRequestsOverMappedFlagsNeverParksWithACorePerPe() {
-        assertEquals(0, barrierWaitParks(false), "serving: spinning started over after every request");
-    }
-
-    @Test
-    void withMorePesThanCoresTheBarrierWaitCountsOnAndParks() {
-        assertTrue(barrierWaitParks(true) > TURNS_OF_WORK / 2, "the count went on past the spins and yields");
     }
 
     /**
