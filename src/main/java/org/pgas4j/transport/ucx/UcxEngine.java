@@ -80,6 +80,8 @@ final class UcxEngine implements AutoCloseable {
     static final int HELD = 4;
 
     private final ReentrantLock lock = new ReentrantLock();
+    private final PutPieces putPieces = new PutPieces();
+    private final PutPieceRequests pieceRequests = new PutPieceRequests();
     private final int rank;
     private final UcpContext context;
     private final UcpWorker worker;
@@ -482,15 +484,54 @@ final class UcxEngine implements AutoCloseable {
     /**
      * Starts {@code ucp_put_nbx} from the bounce buffer {@code b}, or from the caller's own
      * {@code src} when {@code b} is null, and then waits until UCX is done with it (the caller may
-     * reuse its source once a put returns). Returns the request still reading {@code b}, or 0.
+     * reuse its source once a put returns); a long put from {@code src} goes as pieces
+     * ({@link PutPieces}). Returns the request still reading {@code b}, or 0.
      */
     private long startPut(UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment src, long srcOffset,
             long length, MemorySegment b) {
         if (b != null) {
             return ep.putNbx(b, 0, length, remote, key);
         }
-        await(ep.putNbx(src, srcOffset, length, remote, key), "ucp_put_nbx");
+        if (PutPieces.inPieces(length)) {
+            pieceRequests.put(ep, key, remote, src, srcOffset, length);
+        } else {
+            await(ep.putNbx(src, srcOffset, length, remote, key), "ucp_put_nbx");
+        }
         return 0;
+    }
+
+    /** The pieces of a put from native memory (under the lock): where they go and come from. */
+    private final class PutPieceRequests implements PutPieces.Requests {
+        private UcpEndpoint ep;
+        private UcpRemoteKey key;
+        private long remote;
+        private MemorySegment src;
+        private long srcOffset;
+
+        void put(UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment src, long srcOffset, long length) {
+            this.ep = ep;
+            this.key = key;
+            this.remote = remote;
+            this.src = src;
+            this.srcOffset = srcOffset;
+            try {
+                putPieces.put(length, this);
+            } finally {
+                this.src = null; // the caller's memory is not kept reachable
+                this.ep = null;
+                this.key = null;
+            }
+        }
+
+        @Override
+        public long start(long offset, long length) {
+            return ep.putNbx(src, srcOffset + offset, length, remote + offset, key);
+        }
+
+        @Override
+        public void await(long request) {
+            UcxEngine.this.await(request, "ucp_put_nbx");
+        }
     }
 
     /** Starts a put; {@code c} is signalled locally when the source is reusable, remotely after a flush. */
