@@ -8,9 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Puts from native memory long enough to go as pieces ({@link PutPieces}) through each of the
@@ -25,52 +28,52 @@ class UcxPutPiecesTest {
     private static final long AT = 4096 + 24;
     private static final byte UNTOUCHED = (byte) 0xEE;
 
-    @ParameterizedTest
-    @ValueSource(longs = {PIECE, PIECE + 1, 3 * PIECE + 5, PutPieces.IN_FLIGHT * PIECE + 4097})
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void implicitPutsLandWholeOnceFlushed(long length) {
-        check(length, (origin, ep, key, remote, src) -> {
-            CountingCompletion c = new CountingCompletion();
-            origin.putImplicit(ep, key, remote, src, 0, length, c);
-            assertEquals(1, c.local, "locally complete on return");
-            src.fill((byte) -1);
-            origin.flushImplicit();
-            awaitRemote(origin, c);
-            assertNull(c.failure);
-        });
+    /** The engine's put paths, each with its completion point. */
+    enum PutPath {
+        /** {@link UcxEngine#putImplicit}, remotely complete once {@link UcxEngine#flushImplicit()} completes. */
+        IMPLICIT,
+        /** {@link UcxEngine#put}, remotely complete when its completion says so. */
+        WITH_COMPLETION,
+        /** {@link UcxEngine#putBlocking}, remotely complete on return. */
+        BLOCKING
+    }
+
+    static Stream<Arguments> pathsAndLengths() {
+        long[] lengths = {PIECE, PIECE + 1, 3 * PIECE + 5, PutPieces.IN_FLIGHT * PIECE + 4097};
+        return Stream.of(PutPath.values()).flatMap(path -> LongStream.of(lengths).mapToObj(n -> Arguments.of(path, n)));
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {PIECE + 1, 3 * PIECE + 5, PutPieces.IN_FLIGHT * PIECE + 4097})
+    @MethodSource("pathsAndLengths")
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void putsWithACompletionLandWholeWhenRemotelyComplete(long length) {
+    void putsLandWholeAtTheirCompletionPoint(PutPath path, long length) {
         check(length, (origin, ep, key, remote, src) -> {
             CountingCompletion c = new CountingCompletion();
-            origin.put(ep, key, remote, src, 0, length, c);
+            switch (path) {
+                case IMPLICIT -> origin.putImplicit(ep, key, remote, src, 0, length, c);
+                case WITH_COMPLETION -> origin.put(ep, key, remote, src, 0, length, c);
+                case BLOCKING -> origin.putBlocking(ep, key, remote, src, 0, length);
+            }
+            src.fill((byte) -1); // the put is locally complete: its source may change
+            if (path == PutPath.BLOCKING) {
+                return;
+            }
             assertEquals(1, c.local, "locally complete on return");
-            src.fill((byte) -1);
+            if (path == PutPath.IMPLICIT) {
+                origin.flushImplicit();
+            }
             awaitRemote(origin, c);
             assertNull(c.failure);
-        });
-    }
-
-    @ParameterizedTest
-    @ValueSource(longs = {PIECE + 1, 3 * PIECE + 5, PutPieces.IN_FLIGHT * PIECE + 4097})
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void blockingPutsHaveLandedWholeOnReturn(long length) {
-        check(length, (origin, ep, key, remote, src) -> {
-            origin.putBlocking(ep, key, remote, src, 0, length);
-            src.fill((byte) -1);
         });
     }
 
     /** One put of the test: issues it from {@code src} to {@code remote} and waits for its remote completion. */
-    private interface PutPath {
+    private interface Put {
         void put(UcxEngine origin, UcpEndpoint ep, UcpRemoteKey key, long remote, MemorySegment src);
     }
 
-    /** Runs {@code path} with a source of {@code length} patterned bytes and checks the target's memory after it. */
-    private static void check(long length, PutPath path) {
+    /** Runs {@code put} with a source of {@code length} patterned bytes and checks the target's memory after it. */
+    private static void check(long length, Put put) {
         long bytes = AT + length + 4096;
         try (AgentEnginePair pair = AgentEnginePair.open(bytes); Arena arena = Arena.ofConfined()) {
             MemorySegment target = pair.memory.segment();
@@ -81,7 +84,7 @@ class UcxPutPiecesTest {
                 expected.set(JAVA_BYTE, i, (byte) (i * 31 + i / PIECE)); // a piece out of place shows
             }
             src.copyFrom(expected);
-            path.put(pair.origin, pair.toTarget(), pair.key, pair.memory.address() + AT, src);
+            put.put(pair.origin, pair.toTarget(), pair.key, pair.memory.address() + AT, src);
             MemorySegment landed = target.asSlice(AT, length);
             assertEquals(-1, landed.mismatch(expected), () -> "first wrong byte at " + landed.mismatch(expected)
                     + " of " + length);
