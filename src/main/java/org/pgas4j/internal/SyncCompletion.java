@@ -11,7 +11,13 @@ import org.pgas4j.spi.Transport;
  */
 public final class SyncCompletion implements Completion {
     private static final ThreadLocal<SyncCompletion> PER_THREAD = ThreadLocal.withInitial(SyncCompletion::new);
-    private static final IdleStrategy IDLE = new IdleStrategy(200, 100, 20_000);
+    private static final IdleStrategy IDLE = idle(false);
+    private static final IdleStrategy IDLE_OVERSUBSCRIBED = idle(true);
+
+    /** The thresholds of a blocking operation's wait, on a host with more PEs than cores or not. */
+    private static IdleStrategy idle(boolean oversubscribed) {
+        return new IdleStrategy(200, 100, 20_000, oversubscribed);
+    }
 
     /**
      * The idle strategy of {@link #await(Runnable, IdleStrategy)} for waits that deliver the
@@ -20,7 +26,7 @@ public final class SyncCompletion implements Completion {
      * cores ({@code oversubscribed}) or not. Make it once per client.
      */
     public static IdleStrategy idleWokenBy(Transport transport, boolean oversubscribed) {
-        return new IdleStrategy(IDLE.spins(), IDLE.yields(), IDLE.maxParkNanos(), oversubscribed).withWakeups(transport);
+        return (oversubscribed ? IDLE_OVERSUBSCRIBED : IDLE).withWakeups(transport);
     }
 
     private volatile boolean done;

@@ -80,7 +80,6 @@ final class UcxEngine implements AutoCloseable {
     static final int HELD = 4;
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final PutPieces putPieces = new PutPieces();
     private final PutPieceRequests pieceRequests = new PutPieceRequests();
     private final int rank;
     private final UcpContext context;
@@ -502,6 +501,7 @@ final class UcxEngine implements AutoCloseable {
 
     /** The pieces of a put from native memory (under the lock): where they go and come from. */
     private final class PutPieceRequests implements PutPieces.Requests {
+        private final PutPieces pieces = new PutPieces();
         private UcpEndpoint ep;
         private UcpRemoteKey key;
         private long remote;
@@ -515,7 +515,7 @@ final class UcxEngine implements AutoCloseable {
             this.src = src;
             this.srcOffset = srcOffset;
             try {
-                putPieces.put(length, this);
+                pieces.put(length, this);
             } finally {
                 this.src = null; // the caller's memory is not kept reachable
                 this.ep = null;
