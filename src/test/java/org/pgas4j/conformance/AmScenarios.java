@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.pgas4j.ActiveMessages;
 import org.pgas4j.AmCategory;
 import org.pgas4j.AmToken;
@@ -97,10 +98,11 @@ final class AmScenarios {
     }
 
     /** A handler's own check failed: recorded, and reported by the owner of the list. */
-    private static void expect(List<String> problems, boolean ok, String what) {
+    /** Records a problem when {@code ok} is false; the message is built only then (handlers run 160,000 times in a flood). */
+    private static void expect(List<String> problems, boolean ok, Supplier<String> what) {
         if (!ok) {
             synchronized (problems) {
-                problems.add(what);
+                problems.add(what.get());
             }
         }
     }
@@ -111,24 +113,13 @@ final class AmScenarios {
         }
     }
 
-    private static byte pattern(long i, int seed) {
-        return (byte) (i * 13 + seed * 7 + 1);
-    }
-
     private static void fill(MemorySegment m, long offset, long length, int seed) {
-        for (long i = 0; i < length; i++) {
-            m.set(JAVA_BYTE, offset + i, pattern(i, seed));
-        }
+        Patterns.fill(m, offset, length, 13, seed * 7 + 1);
     }
 
     /** The first index where {@code m} at {@code offset} differs from the pattern, or -1. */
     private static long mismatch(MemorySegment m, long offset, long length, int seed) {
-        for (long i = 0; i < length; i++) {
-            if (m.get(JAVA_BYTE, offset + i) != pattern(i, seed)) {
-                return i;
-            }
-        }
-        return -1;
+        return Patterns.mismatch(m, offset, length, 13, seed * 7 + 1);
     }
 
     private static MemorySegment mine(Client c) {
@@ -180,7 +171,7 @@ final class AmScenarios {
         am.register(128, AmCategory.SHORT, t -> {
             expect(problems, !t.isReply() && t.category() == AmCategory.SHORT && t.handlerIndex() == 128
                     && t.payloadLength() == 0 && t.payload().byteSize() == 0 && t.endpoint() == 0
-                    && t.sourceEndpoint() == 0, "request token " + t.category() + " " + t.handlerIndex());
+                    && t.sourceEndpoint() == 0, () -> "request token " + t.category() + " " + t.handlerIndex());
             int k = t.argCount();
             int[] out = new int[k];
             for (int i = 0; i < k; i++) {
@@ -197,7 +188,7 @@ final class AmScenarios {
             }
         });
         am.register(129, AmCategory.SHORT, t -> {
-            expect(problems, t.isReply() && t.handlerIndex() == 129, "reply token");
+            expect(problems, t.isReply() && t.handlerIndex() == 129, () -> "reply token");
             gotSource[0] = t.sourceJobRank();
             gotCount[0] = t.argCount();
             for (int i = 0; i < t.argCount(); i++) {
@@ -259,15 +250,15 @@ final class AmScenarios {
             int size = t.arg(0);
             MemorySegment p = t.payload();
             expect(problems, t.category() == AmCategory.MEDIUM && t.payloadLength() == size && p.byteSize() == size,
-                    "medium request of " + size + " bytes shows " + t.payloadLength());
+                    () -> "medium request of " + size + " bytes shows " + t.payloadLength());
             long bad = mismatch(p, 0, size, t.sourceJobRank() + size);
-            expect(problems, bad < 0, "medium request of " + size + " from PE " + t.sourceJobRank() + " differs at " + bad);
-            expect(problems, t.maxReplyMedium() == max, "maxReplyMedium in the handler " + t.maxReplyMedium());
+            expect(problems, bad < 0, () -> "medium request of " + size + " from PE " + t.sourceJobRank() + " differs at " + bad);
+            expect(problems, t.maxReplyMedium() == max, () -> "maxReplyMedium in the handler " + t.maxReplyMedium());
             t.replyMedium(131, replyBuf, 0, size, size, t.arg(1));
         });
         am.register(131, AmCategory.MEDIUM, t -> {
             long bad = mismatch(t.payload(), 0, t.payloadLength(), 50 + t.sourceJobRank());
-            expect(problems, t.payloadLength() == t.arg(0) && bad < 0, "medium reply of " + t.payloadLength()
+            expect(problems, t.payloadLength() == t.arg(0) && bad < 0, () -> "medium reply of " + t.payloadLength()
                     + " bytes (announced " + t.arg(0) + ") from PE " + t.sourceJobRank() + " differs at " + bad);
             replyLength[0] = t.payloadLength();
             replies.incrementAndGet();
@@ -318,17 +309,17 @@ final class AmScenarios {
             long at = t.longOffset();
             long length = t.payloadLength();
             expect(problems, t.category() == AmCategory.LONG && at == src * region + t.arg(0) && length == t.arg(1),
-                    "long request at " + at + " of " + length);
+                    () -> "long request at " + at + " of " + length);
             long bad = mismatch(mine(c), at, length, src * 31 + (int) length);
-            expect(problems, bad < 0, "long payload from PE " + src + " in my segment differs at " + bad);
+            expect(problems, bad < 0, () -> "long payload from PE " + src + " in my segment differs at " + bad);
             expect(problems, t.payload().byteSize() == length && mismatch(t.payload(), 0, length, src * 31 + (int) length) < 0,
-                    "the token's view of the long payload");
+                    () -> "the token's view of the long payload");
             fill(buf, 0, length, 90 + me); // buf is this PE's: handlers run one at a time
             t.replyLong(133, buf, 0, length, replyRegion + t.arg(0), (int) length);
         });
         am.register(133, AmCategory.LONG, t -> {
             long bad = mismatch(mine(c), t.longOffset(), t.payloadLength(), 90 + t.sourceJobRank());
-            expect(problems, bad < 0 && t.payloadLength() == t.arg(0), "long reply from PE " + t.sourceJobRank()
+            expect(problems, bad < 0 && t.payloadLength() == t.arg(0), () -> "long reply from PE " + t.sourceJobRank()
                     + " differs at " + bad);
             replyAt[0] = t.longOffset();
             replyAt[1] = t.payloadLength();
@@ -368,14 +359,14 @@ final class AmScenarios {
         am.register(134, AmCategory.SHORT, t -> {
             int src = t.sourceJobRank();
             int seq = t.arg(0);
-            expect(problems, seq == next[src] && t.arg(1) == ~seq, "PE 0 got seq " + seq + " from PE " + src
+            expect(problems, seq == next[src] && t.arg(1) == ~seq, () -> "PE 0 got seq " + seq + " from PE " + src
                     + ", expected " + next[src]);
             next[src] = seq + 1;
             received.incrementAndGet();
             t.replyShort(135, seq);
         });
         am.register(135, AmCategory.SHORT, t -> {
-            expect(problems, t.arg(0) == acked.get() && t.sourceJobRank() == 0, "ack " + t.arg(0) + " after "
+            expect(problems, t.arg(0) == acked.get() && t.sourceJobRank() == 0, () -> "ack " + t.arg(0) + " after "
                     + acked.get());
             acked.incrementAndGet();
         });
@@ -420,14 +411,14 @@ final class AmScenarios {
             MemorySegment p = t.payload();
             expect(problems, seq == next[src] && p.byteSize() == MUTUAL_BYTES
                     && p.get(JAVA_BYTE, 0) == (byte) seq && p.get(JAVA_BYTE, MUTUAL_BYTES - 1) == (byte) (seq + src),
-                    "medium " + seq + " from PE " + src + ", expected " + next[src]);
+                    () -> "medium " + seq + " from PE " + src + ", expected " + next[src]);
             next[src] = seq + 1;
             received.incrementAndGet();
             t.replyShort(137, seq);
         });
         am.register(137, AmCategory.SHORT, t -> {
             int src = t.sourceJobRank();
-            expect(problems, t.arg(0) == nextAck[src], "ack " + t.arg(0) + " from PE " + src);
+            expect(problems, t.arg(0) == nextAck[src], () -> "ack " + t.arg(0) + " from PE " + src);
             nextAck[src]++;
             acked.incrementAndGet();
         });
@@ -580,11 +571,11 @@ final class AmScenarios {
             for (Map.Entry<String, Runnable> call : calls.entrySet()) {
                 try {
                     call.getValue().run();
-                    expect(problems, false, call.getKey() + " in a handler did not throw");
+                    expect(problems, false, () -> call.getKey() + " in a handler did not throw");
                 } catch (IllegalStateException e) {
                     String op = call.getKey().equals("sync") ? "barrier" : call.getKey();
                     expect(problems, e.getMessage().contains(IN_HANDLER) && e.getMessage().contains(op + " on PE"),
-                            call.getKey() + " threw " + e.getMessage());
+                            () -> call.getKey() + " threw " + e.getMessage());
                 }
                 checked.incrementAndGet();
             }
@@ -617,9 +608,9 @@ final class AmScenarios {
             long m = t.maxReplyMedium();
             BadArgumentException over = Check.fails(BadArgumentException.class, () -> t.replyMedium(148, buf, 0, m + 1));
             expect(problems, over.getMessage().contains("payload length " + (m + 1))
-                    && over.getMessage().contains("maxReplyMedium"), "over-long reply: " + over.getMessage());
+                    && over.getMessage().contains("maxReplyMedium"), () -> "over-long reply: " + over.getMessage());
             BadArgumentException negative = Check.fails(BadArgumentException.class, () -> t.replyMedium(148, buf, 0, -2));
-            expect(problems, negative.getMessage().contains("payload length -2"), "negative reply: " + negative.getMessage());
+            expect(problems, negative.getMessage().contains("payload length -2"), () -> "negative reply: " + negative.getMessage());
             t.replyMedium(148, buf, 0, m); // the refused attempts were no replies
         });
         am.register(148, AmCategory.MEDIUM, t -> {
@@ -668,7 +659,7 @@ final class AmScenarios {
             BadArgumentException e = Check.fails(BadArgumentException.class,
                     () -> t.replyLong(151, src, 0, 17, size - 16));
             expect(problems, e.getMessage().contains("replyLong") && e.getMessage().contains("[0, " + size + ")"),
-                    "long reply outside: " + e.getMessage());
+                    () -> "long reply outside: " + e.getMessage());
             t.replyLong(151, src, 0, 0, 0);
         });
         am.register(151, AmCategory.LONG, t -> replies.incrementAndGet());

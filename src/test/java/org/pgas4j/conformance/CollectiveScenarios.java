@@ -50,15 +50,13 @@ final class CollectiveScenarios {
                 MemorySegment src = MemorySegment.ofArray(new byte[(int) size]);
                 MemorySegment dst = MemorySegment.ofArray(new byte[(int) size]);
                 if (t.rank() == root) {
-                    for (int i = 0; i < size; i++) {
-                        src.set(JAVA_BYTE, i, (byte) (i * 7 + root));
-                    }
+                    Patterns.fill(src, 0, size, 7, root);
                 }
                 coll.broadcast(t, root, dst, t.rank() == root ? src : null, size);
-                for (int i = 0; i < size; i++) {
-                    int at = i;
+                long at = Patterns.mismatch(dst, 0, size, 7, root);
+                if (at >= 0) {
                     int r = root;
-                    Check.equal((byte) (i * 7 + root), dst.get(JAVA_BYTE, i), () -> "broadcast from " + r + " byte " + at);
+                    Check.equal(Patterns.at(at, 7, root), dst.get(JAVA_BYTE, at), () -> "broadcast from " + r + " byte " + at);
                 }
             }
         }
@@ -76,79 +74,125 @@ final class CollectiveScenarios {
         };
     }
 
-    private static void put(MemorySegment s, DataType type, int i, long v) {
-        switch (type) {
-            case BYTE -> s.set(JAVA_BYTE, i, (byte) v);
-            case SHORT -> s.setAtIndex(JAVA_SHORT_UNALIGNED, i, (short) v);
-            case INT -> s.setAtIndex(JAVA_INT_UNALIGNED, i, (int) v);
-            case LONG -> s.setAtIndex(JAVA_LONG_UNALIGNED, i, v);
-            case FLOAT -> s.setAtIndex(JAVA_FLOAT_UNALIGNED, i, (float) v);
-            case DOUBLE -> s.setAtIndex(JAVA_DOUBLE_UNALIGNED, i, (double) v);
+    /**
+     * What member {@code r} contributes, {@code count} elements of {@code type} in native byte order
+     * (as the collectives read them), over an array of the type.
+     */
+    private static MemorySegment contribution(DataType type, ReduceOp op, int r, int count) {
+        long[] values = new long[count];
+        for (int i = 0; i < count; i++) {
+            values[i] = value(r, i, op);
         }
+        return asTypedArray(type, values);
     }
 
-    /** Element {@code i} of {@code s} as a double or as the integer's exact long value. */
-    private static double read(MemorySegment s, DataType type, int i) {
+    /** The serial reduction over members 0..n-1, element by element, in the type's own arithmetic. */
+    private static MemorySegment expected(DataType type, ReduceOp op, int n, int count) {
+        if (type == DataType.FLOAT) {
+            float[] acc = new float[count];
+            for (int i = 0; i < count; i++) {
+                float a = value(0, i, op);
+                for (int r = 1; r < n; r++) {
+                    float b = value(r, i, op);
+                    a = switch (op) {
+                        case SUM -> a + b;
+                        case PROD -> a * b;
+                        case MIN -> Math.min(a, b);
+                        default -> Math.max(a, b);
+                    };
+                }
+                acc[i] = a;
+            }
+            return MemorySegment.ofArray(acc);
+        }
+        if (type == DataType.DOUBLE) {
+            double[] acc = new double[count];
+            for (int i = 0; i < count; i++) {
+                double a = value(0, i, op);
+                for (int r = 1; r < n; r++) {
+                    double b = value(r, i, op);
+                    a = switch (op) {
+                        case SUM -> a + b;
+                        case PROD -> a * b;
+                        case MIN -> Math.min(a, b);
+                        default -> Math.max(a, b);
+                    };
+                }
+                acc[i] = a;
+            }
+            return MemorySegment.ofArray(acc);
+        }
+        long[] acc = new long[count];
+        for (int i = 0; i < count; i++) {
+            long a = narrow(type, value(0, i, op));
+            for (int r = 1; r < n; r++) {
+                long b = narrow(type, value(r, i, op));
+                a = narrow(type, switch (op) {
+                    case SUM -> a + b;
+                    case PROD -> a * b;
+                    case MIN -> Math.min(a, b);
+                    case MAX -> Math.max(a, b);
+                    case AND -> a & b;
+                    case OR -> a | b;
+                    case XOR -> a ^ b;
+                });
+            }
+            acc[i] = a;
+        }
+        return asTypedArray(type, acc);
+    }
+
+    /** {@code v} as the signed integral type holds it. */
+    private static long narrow(DataType type, long v) {
         return switch (type) {
-            case BYTE -> s.get(JAVA_BYTE, i);
-            case SHORT -> s.getAtIndex(JAVA_SHORT_UNALIGNED, i);
-            case INT -> s.getAtIndex(JAVA_INT_UNALIGNED, i);
-            case LONG -> s.getAtIndex(JAVA_LONG_UNALIGNED, i);
-            case FLOAT -> s.getAtIndex(JAVA_FLOAT_UNALIGNED, i);
-            case DOUBLE -> s.getAtIndex(JAVA_DOUBLE_UNALIGNED, i);
+            case BYTE -> (byte) v;
+            case SHORT -> (short) v;
+            case INT -> (int) v;
+            default -> v;
         };
     }
 
-    /** The serial reduction over members 0..n-1, element i, in the type's own arithmetic. */
-    private static MemorySegment expected(DataType type, ReduceOp op, int n, int count) {
-        MemorySegment acc = MemorySegment.ofArray(new byte[count * type.byteSize()]);
-        MemorySegment one = MemorySegment.ofArray(new byte[type.byteSize()]);
-        for (int i = 0; i < count; i++) {
-            put(acc, type, i, value(0, i, op));
-            for (int r = 1; r < n; r++) {
-                put(one, type, 0, value(r, i, op));
-                switch (type) {
-                    case FLOAT -> {
-                        float a = acc.getAtIndex(JAVA_FLOAT_UNALIGNED, i);
-                        float b = one.get(JAVA_FLOAT_UNALIGNED, 0);
-                        acc.setAtIndex(JAVA_FLOAT_UNALIGNED, i, switch (op) {
-                            case SUM -> a + b;
-                            case PROD -> a * b;
-                            case MIN -> Math.min(a, b);
-                            default -> Math.max(a, b);
-                        });
-                    }
-                    case DOUBLE -> {
-                        double a = acc.getAtIndex(JAVA_DOUBLE_UNALIGNED, i);
-                        double b = one.get(JAVA_DOUBLE_UNALIGNED, 0);
-                        acc.setAtIndex(JAVA_DOUBLE_UNALIGNED, i, switch (op) {
-                            case SUM -> a + b;
-                            case PROD -> a * b;
-                            case MIN -> Math.min(a, b);
-                            default -> Math.max(a, b);
-                        });
-                    }
-                    default -> {
-                        long a = (long) read(acc, type, i);
-                        long b = (long) read(one, type, 0);
-                        if (type == DataType.LONG) {
-                            a = acc.getAtIndex(JAVA_LONG_UNALIGNED, i);
-                            b = one.get(JAVA_LONG_UNALIGNED, 0);
-                        }
-                        put(acc, type, i, switch (op) {
-                            case SUM -> a + b;
-                            case PROD -> a * b;
-                            case MIN -> Math.min(a, b);
-                            case MAX -> Math.max(a, b);
-                            case AND -> a & b;
-                            case OR -> a | b;
-                            case XOR -> a ^ b;
-                        });
-                    }
+    /** {@code values} converted to an array of {@code type}, as a segment. */
+    private static MemorySegment asTypedArray(DataType type, long[] values) {
+        int count = values.length;
+        return switch (type) {
+            case BYTE -> {
+                byte[] a = new byte[count];
+                for (int i = 0; i < count; i++) {
+                    a[i] = (byte) values[i];
                 }
+                yield MemorySegment.ofArray(a);
             }
-        }
-        return acc;
+            case SHORT -> {
+                short[] a = new short[count];
+                for (int i = 0; i < count; i++) {
+                    a[i] = (short) values[i];
+                }
+                yield MemorySegment.ofArray(a);
+            }
+            case INT -> {
+                int[] a = new int[count];
+                for (int i = 0; i < count; i++) {
+                    a[i] = (int) values[i];
+                }
+                yield MemorySegment.ofArray(a);
+            }
+            case LONG -> MemorySegment.ofArray(values);
+            case FLOAT -> {
+                float[] a = new float[count];
+                for (int i = 0; i < count; i++) {
+                    a[i] = values[i];
+                }
+                yield MemorySegment.ofArray(a);
+            }
+            case DOUBLE -> {
+                double[] a = new double[count];
+                for (int i = 0; i < count; i++) {
+                    a[i] = values[i];
+                }
+                yield MemorySegment.ofArray(a);
+            }
+        };
     }
 
     static void reductions(Client c, Team t) {
@@ -163,10 +207,9 @@ final class CollectiveScenarios {
                 boolean big = type == DataType.LONG && op == ReduceOp.SUM || type == DataType.DOUBLE && op == ReduceOp.MAX
                         || type == DataType.BYTE && op == ReduceOp.XOR;
                 for (int count : big ? new int[] {1, 3, 100, 200_000 / type.byteSize()} : new int[] {1, 3, 100}) {
+                    // A byte-array buffer, its values built in an array of the type and copied in.
                     MemorySegment src = MemorySegment.ofArray(new byte[count * type.byteSize()]);
-                    for (int i = 0; i < count; i++) {
-                        put(src, type, i, value(t.rank(), i, op));
-                    }
+                    src.copyFrom(contribution(type, op, t.rank(), count));
                     MemorySegment want = expected(type, op, n, count);
                     MemorySegment all = MemorySegment.ofArray(new byte[(int) src.byteSize()]);
                     coll.allreduce(t, all, src, type, count, op);
@@ -196,34 +239,27 @@ final class CollectiveScenarios {
         int n = t.size();
         for (int root = 0; root < n; root++) {
             for (long each : new long[] {0, 3, 70_000}) {
-                MemorySegment mine = MemorySegment.ofArray(new byte[(int) each]);
-                for (int i = 0; i < each; i++) {
-                    mine.set(JAVA_BYTE, i, (byte) (t.rank() * 31 + i));
-                }
+                MemorySegment mine = MemorySegment.ofArray(Patterns.linear(each, 1, t.rank() * 31));
                 MemorySegment all = MemorySegment.ofArray(new byte[(int) (each * n)]);
                 coll.gather(t, root, t.rank() == root ? all : null, mine, each);
                 if (t.rank() == root) {
                     for (int m = 0; m < n; m++) {
-                        for (int i = 0; i < each; i += 97) {
-                            int mm = m;
-                            Check.equal((byte) (m * 31 + i), all.get(JAVA_BYTE, m * each + i), () -> "gathered block " + mm);
-                        }
+                        long at = Patterns.mismatch(all, m * each, each, 1, m * 31);
+                        int mm = m;
+                        Check.that(at < 0, () -> "gathered block " + mm + " differs at byte " + at);
                     }
                 }
                 MemorySegment blocks = MemorySegment.ofArray(new byte[(int) (each * n)]);
                 if (t.rank() == root) {
                     for (int m = 0; m < n; m++) {
-                        for (int i = 0; i < each; i++) {
-                            blocks.set(JAVA_BYTE, m * each + i, (byte) (m * 13 + i + root));
-                        }
+                        Patterns.fill(blocks, m * each, each, 1, m * 13 + root);
                     }
                 }
                 MemorySegment got = MemorySegment.ofArray(new byte[(int) each]);
                 coll.scatter(t, root, got, t.rank() == root ? blocks : null, each);
-                for (int i = 0; i < each; i++) {
-                    int r = root;
-                    Check.equal((byte) (t.rank() * 13 + i + root), got.get(JAVA_BYTE, i), () -> "scattered from " + r);
-                }
+                long at = Patterns.mismatch(got, 0, each, 1, t.rank() * 13 + root);
+                int r = root;
+                Check.that(at < 0, () -> "scattered from " + r + ": differs at byte " + at);
             }
         }
     }
@@ -241,10 +277,7 @@ final class CollectiveScenarios {
         }
         // Variable counts: member r contributes (r % 3) * 5000 + r bytes, some of them 0 bytes.
         long myCount = (t.rank() % 3) * 5000L + (t.rank() == 0 ? 0 : t.rank());
-        MemorySegment v = MemorySegment.ofArray(new byte[(int) myCount]);
-        for (int i = 0; i < myCount; i++) {
-            v.set(JAVA_BYTE, i, (byte) (t.rank() + i * 3));
-        }
+        MemorySegment v = MemorySegment.ofArray(Patterns.linear(myCount, 3, t.rank()));
         long total = 0;
         for (int m = 0; m < n; m++) {
             total += (m % 3) * 5000L + (m == 0 ? 0 : m);
@@ -256,9 +289,8 @@ final class CollectiveScenarios {
             long want = (m % 3) * 5000L + (m == 0 ? 0 : m);
             int mm = m;
             Check.equal(want, counts[m], () -> "allgatherv count of " + mm);
-            for (int i = 0; i < want; i += 11) {
-                Check.equal((byte) (m + i * 3), out.get(JAVA_BYTE, at + i), () -> "allgatherv block " + mm);
-            }
+            long bad = Patterns.mismatch(out, at, want, 3, m);
+            Check.that(bad < 0, () -> "allgatherv block " + mm + " differs at byte " + bad);
             at += want;
         }
     }
@@ -269,17 +301,14 @@ final class CollectiveScenarios {
         for (long each : new long[] {8, 100_001}) {
             MemorySegment src = MemorySegment.ofArray(new byte[(int) (each * n)]);
             for (int m = 0; m < n; m++) {
-                for (int i = 0; i < each; i += 8) {
-                    src.set(JAVA_BYTE, m * each + i, (byte) (t.rank() * 16 + m));
-                }
+                Patterns.fill(src, m * each, each, 1, t.rank() * 16 + m * 5);
             }
             MemorySegment dst = MemorySegment.ofArray(new byte[(int) (each * n)]);
             coll.alltoall(t, dst, src, each);
             for (int m = 0; m < n; m++) {
-                for (int i = 0; i < each; i += 8) {
-                    int mm = m;
-                    Check.equal((byte) (m * 16 + t.rank()), dst.get(JAVA_BYTE, m * each + i), () -> "alltoall from " + mm);
-                }
+                long at = Patterns.mismatch(dst, m * each, each, 1, m * 16 + t.rank() * 5);
+                int mm = m;
+                Check.that(at < 0, () -> "alltoall block from " + mm + " differs at byte " + at);
             }
         }
     }

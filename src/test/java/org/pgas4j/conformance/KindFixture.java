@@ -130,10 +130,12 @@ final class KindFixture {
     }
 
     static MemorySegment pattern(long size, int seed) {
-        MemorySegment host = Arena.ofAuto().allocate(size);
-        for (long i = 0; i < size; i++) {
-            host.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) (seed * 31 + i * 7 + (i >>> 8)));
+        byte[] p = new byte[Math.toIntExact(size)]; // built in an array: see Patterns
+        for (int i = 0; i < p.length; i++) {
+            p[i] = (byte) (seed * 31 + i * 7 + (i >>> 8));
         }
+        MemorySegment host = Arena.ofAuto().allocate(size);
+        MemorySegment.copy(p, 0, host, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, p.length);
         return host;
     }
 

@@ -170,19 +170,14 @@ final class RmaScenarios {
     }
 
     private static void fill(MemorySegment s, int seed, long size) {
-        long off = s.byteSize() - size; // the pattern ends at the buffer's end
-        for (long i = 0; i < size; i++) {
-            s.set(JAVA_BYTE, off + i, (byte) (i * 31 + seed * 7 + 1));
-        }
+        Patterns.fill(s, s.byteSize() - size, size, 31, seed * 7 + 1); // the pattern ends at the buffer's end
     }
 
     private static void checkPattern(MemorySegment s, int seed, long size, String what) {
-        for (long i = 0; i < size; i++) {
-            byte expected = (byte) (i * 31 + seed * 7 + 1);
-            if (s.get(JAVA_BYTE, i) != expected) {
-                long at = i;
-                throw new AssertionError(what + ": byte " + at + " is " + s.get(JAVA_BYTE, at) + ", expected " + expected);
-            }
+        long at = Patterns.mismatch(s, 0, size, 31, seed * 7 + 1);
+        if (at >= 0) {
+            throw new AssertionError(what + ": byte " + at + " is " + s.get(JAVA_BYTE, at) + ", expected "
+                    + Patterns.at(at, 31, seed * 7 + 1));
         }
     }
 
@@ -325,14 +320,13 @@ final class RmaScenarios {
                     for (int size : sizes) {
                         for (int kind = 0; kind < 2; kind++) {
                             byte want = pattern(from, me, size, round, kind);
-                            MemorySegment got = mine.asSlice(at + kind * 4112L, size);
-                            for (int b = 0; b < size; b++) {
+                            long bad = Patterns.mismatchConstant(mine, at + kind * 4112L, size, want);
+                            if (bad >= 0) {
                                 int fromPe = from;
                                 int k = kind;
-                                int bb = b;
-                                Check.equal(want, got.get(JAVA_BYTE, b), () -> "round " + round + ": byte " + bb
-                                        + " of the " + size + "-byte " + (k == 0 ? "heap" : "native") + " put from PE "
-                                        + fromPe);
+                                Check.equal(want, mine.get(JAVA_BYTE, at + kind * 4112L + bad), () -> "round " + round
+                                        + ": byte " + bad + " of the " + size + "-byte " + (k == 0 ? "heap" : "native")
+                                        + " put from PE " + fromPe);
                             }
                         }
                         at += size == 8 ? 8 : 0;
@@ -378,14 +372,7 @@ final class RmaScenarios {
                 rma.waitNbi();
                 w.barrier();
                 byte want = (byte) (((me - 1 + n) % n) * 13 + form * 5 + 1);
-                MemorySegment got = mine(c).asSlice(at, size);
-                long wrong = -1;
-                for (long b = 0; b < size && wrong < 0; b++) {
-                    if (got.get(JAVA_BYTE, b) != want) {
-                        wrong = b;
-                    }
-                }
-                long first = wrong;
+                long first = Patterns.mismatchConstant(mine(c), at, size, want);
                 int f = form;
                 Check.that(first < 0, () -> "form " + f + ": byte " + first + " of the " + size
                         + "-byte put holds the source's later value");

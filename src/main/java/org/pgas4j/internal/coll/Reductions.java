@@ -7,8 +7,9 @@ import org.pgas4j.DataType;
 import org.pgas4j.ReduceOp;
 
 /**
- * Element-wise combination {@code acc[i] = acc[i] op in[i]}. The type and operator are switched
- * on once per call, outside the element loop. Every operator is commutative bit for bit (IEEE
+ * Element-wise combination {@code acc[i] = acc[i] op in[i]}. The type is switched on once per
+ * call, outside the element loop; the bitwise operators act on each bit alone, so they combine
+ * eight bytes at a time whatever the type. Every operator is commutative bit for bit (IEEE
  * addition and multiplication included), so members combining in different orders in the
  * recursive-doubling exchange still end with identical results.
  */
@@ -17,6 +18,10 @@ final class Reductions {
     }
 
     static void combine(DataType type, ReduceOp op, MemorySegment acc, MemorySegment in, long count) {
+        if (op.isBitwise() && type.isIntegral()) {
+            bitwise(op, acc, in, count * type.byteSize());
+            return;
+        }
         switch (type) {
             case BYTE -> bytes(op, acc, in, count);
             case SHORT -> shorts(op, acc, in, count);
@@ -37,6 +42,17 @@ final class Reductions {
             case OR -> a | b;
             case XOR -> a ^ b;
         };
+    }
+
+    /** AND, OR or XOR over {@code bytes} bytes: as 8-byte words, then the bytes left over. */
+    private static void bitwise(ReduceOp op, MemorySegment acc, MemorySegment in, long bytes) {
+        long words = bytes & ~7L;
+        for (long i = 0; i < words; i += 8) {
+            acc.set(JAVA_LONG_UNALIGNED, i, integral(op, acc.get(JAVA_LONG_UNALIGNED, i), in.get(JAVA_LONG_UNALIGNED, i)));
+        }
+        for (long i = words; i < bytes; i++) {
+            acc.set(JAVA_BYTE, i, (byte) integral(op, acc.get(JAVA_BYTE, i), in.get(JAVA_BYTE, i)));
+        }
     }
 
     private static void bytes(ReduceOp op, MemorySegment acc, MemorySegment in, long n) {
