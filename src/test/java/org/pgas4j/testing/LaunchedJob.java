@@ -61,7 +61,8 @@ public final class LaunchedJob {
 
     /**
      * Runs {@code mainClass} as a job of {@code np} PEs over {@code transport}, with output tagged
-     * by rank and the test class path.
+     * by rank, the test class path and the test jobs' AOT cache ({@link TestAotCache}) unless
+     * {@code extraOptions} choose their own AOT options.
      */
     public static Result run(int np, String transport, long timeoutSeconds, List<String> extraOptions,
                              String mainClass, String... args) {
@@ -77,6 +78,7 @@ public final class LaunchedJob {
                              Map<String, String> environment, String mainClass, String... args) {
         List<String> a = new ArrayList<>(List.of("run", "-np", Integer.toString(np), "--transport", transport,
                 "--tag-output", "--timeout", Long.toString(timeoutSeconds)));
+        a.addAll(TestAotCache.optionsFor(extraOptions));
         a.addAll(extraOptions);
         a.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
         a.addAll(List.of(args));
