@@ -15,6 +15,7 @@ import org.pgas4j.Event;
 import org.pgas4j.ReduceOp;
 import org.pgas4j.ResourceException;
 import org.pgas4j.Team;
+import org.pgas4j.testing.ReductionReference;
 
 /**
  * Collectives and team splitting: every result is compared with a serial computation of what it
@@ -88,54 +89,31 @@ final class CollectiveScenarios {
 
     /** The serial reduction over members 0..n-1, element by element, in the type's own arithmetic. */
     private static MemorySegment expected(DataType type, ReduceOp op, int n, int count) {
-        if (type == DataType.FLOAT) {
-            float[] acc = new float[count];
-            for (int i = 0; i < count; i++) {
-                float a = value(0, i, op);
-                for (int r = 1; r < n; r++) {
-                    float b = value(r, i, op);
-                    a = switch (op) {
-                        case SUM -> a + b;
-                        case PROD -> a * b;
-                        case MIN -> Math.min(a, b);
-                        default -> Math.max(a, b);
-                    };
-                }
-                acc[i] = a;
-            }
-            return MemorySegment.ofArray(acc);
-        }
-        if (type == DataType.DOUBLE) {
+        if (!type.isIntegral()) {
+            boolean single = type == DataType.FLOAT;
             double[] acc = new double[count];
             for (int i = 0; i < count; i++) {
                 double a = value(0, i, op);
                 for (int r = 1; r < n; r++) {
-                    double b = value(r, i, op);
-                    a = switch (op) {
-                        case SUM -> a + b;
-                        case PROD -> a * b;
-                        case MIN -> Math.min(a, b);
-                        default -> Math.max(a, b);
-                    };
+                    a = ReductionReference.floating(op, a, value(r, i, op));
+                    a = single ? (float) a : a; // each step rounded to float, as float arithmetic is
                 }
                 acc[i] = a;
             }
-            return MemorySegment.ofArray(acc);
+            if (!single) {
+                return MemorySegment.ofArray(acc);
+            }
+            float[] floats = new float[count];
+            for (int i = 0; i < count; i++) {
+                floats[i] = (float) acc[i];
+            }
+            return MemorySegment.ofArray(floats);
         }
         long[] acc = new long[count];
         for (int i = 0; i < count; i++) {
             long a = narrow(type, value(0, i, op));
             for (int r = 1; r < n; r++) {
-                long b = narrow(type, value(r, i, op));
-                a = narrow(type, switch (op) {
-                    case SUM -> a + b;
-                    case PROD -> a * b;
-                    case MIN -> Math.min(a, b);
-                    case MAX -> Math.max(a, b);
-                    case AND -> a & b;
-                    case OR -> a | b;
-                    case XOR -> a ^ b;
-                });
+                a = narrow(type, ReductionReference.integral(op, a, narrow(type, value(r, i, op))));
             }
             acc[i] = a;
         }

@@ -9,6 +9,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.pgas4j.DataType;
 import org.pgas4j.ReduceOp;
+import org.pgas4j.testing.ReductionReference;
 
 /**
  * {@link Reductions#combine} for the integral types against a reference computed element by
@@ -56,15 +57,7 @@ class ReductionsTest {
         for (int at = 0; at < count * size; at += size) {
             long u = element(x, at, type);
             long v = element(y, at, type);
-            long r = switch (op) {
-                case SUM -> u + v;
-                case PROD -> u * v;
-                case MIN -> Math.min(u, v);
-                case MAX -> Math.max(u, v);
-                case AND -> u & v;
-                case OR -> u | v;
-                case XOR -> u ^ v;
-            };
+            long r = ReductionReference.integral(op, u, v);
             switch (type) {
                 case BYTE -> o.put(at, (byte) r);
                 case SHORT -> o.putShort(at, (short) r);
