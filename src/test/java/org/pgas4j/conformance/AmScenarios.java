@@ -97,8 +97,10 @@ final class AmScenarios {
         throw new AssertionError("PE " + c.jobRank() + ": no " + type.getSimpleName() + " within 30 s for " + what);
     }
 
-    /** A handler's own check failed: recorded, and reported by the owner of the list. */
-    /** Records a problem when {@code ok} is false; the message is built only then (handlers run 160,000 times in a flood). */
+    /**
+     * A handler's own check: when it failed, recorded, and reported by the owner of the list. The
+     * message is built only then (a handler runs 160,000 times in a flood).
+     */
     private static void expect(List<String> problems, boolean ok, Supplier<String> what) {
         if (!ok) {
             synchronized (problems) {
