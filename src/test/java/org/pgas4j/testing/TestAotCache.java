@@ -54,23 +54,25 @@ final class TestAotCache {
     }
 
     private static List<String> record() {
+        Path cache;
         try {
             Path dir = Files.createTempDirectory("pgas4j-test-aot");
             Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir)));
-            Path cache = dir.resolve("tests.aot");
-            LaunchedJob.Result r = LaunchedJob.launcher(TRAINING_TIMEOUT_SECONDS + 15, List.of("run", "-np", "2",
-                    "--transport", "shm", "--timeout", Long.toString(TRAINING_TIMEOUT_SECONDS), "--aot-train",
-                    cache.toString(), "--jvm-arg", "-Dpgas4j.segment.size=4m", "-cp",
-                    System.getProperty("java.class.path"), TRAINING_PE, "rma"));
-            if (r.exitCode() != 0 || !Files.isRegularFile(cache)) {
-                System.err.println("TestAotCache: no AOT cache for test jobs, they run without one: " + r);
-                return List.of();
-            }
-            return List.of("--aot", cache.toString());
+            cache = dir.resolve("tests.aot");
         } catch (IOException e) {
-            System.err.println("TestAotCache: no AOT cache for test jobs, they run without one: " + e);
-            return List.of();
+            return withoutCache(e);
         }
+        LaunchedJob.Result r = LaunchedJob.run(2, "shm", TRAINING_TIMEOUT_SECONDS,
+                List.of("--aot-train", cache.toString(), "--jvm-arg", "-Dpgas4j.segment.size=4m"), TRAINING_PE, "rma");
+        if (r.exitCode() != 0 || !Files.isRegularFile(cache)) {
+            return withoutCache(r);
+        }
+        return List.of("--aot", cache.toString());
+    }
+
+    private static List<String> withoutCache(Object why) {
+        System.err.println("TestAotCache: no AOT cache for test jobs, they run without one: " + why);
+        return List.of();
     }
 
     private static void deleteTree(Path dir) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,7 +31,7 @@ public final class WarmAllocation {
      * nothing under the same cache.
      */
     public static void assertNoneInSomeJob(int np, int jobs, long timeoutSeconds, List<String> options, String mainClass) {
-        List<String> withoutCache = new java.util.ArrayList<>(options);
+        List<String> withoutCache = new ArrayList<>(options);
         withoutCache.add("--no-aot");
         StringBuilder seen = new StringBuilder();
         for (int job = 1; job <= jobs; job++) {
