@@ -65,6 +65,21 @@ public final class Settings {
             });
 
     /**
+     * Whether a collective's receiver zeroes each chunk it has read from a sender that maps its
+     * mailbox ({@code shm}, {@code local}, {@code hybrid} on one host). Where a core's write is
+     * served faster from a line another core last wrote than from one both hold for reading, this
+     * lets the sender's next chunk in quickly: on this project's 2-core AMD machines a 1 MiB
+     * broadcast between 2 PEs moved 11.4-11.6 GB/s with it and 5.1-5.6 without, an allreduce 5.2-5.3
+     * and 3.3-3.8; on a 16-core GPU host the zeroing cost 10-20 % instead (docs/benchmarks.md,
+     * twenty-third session). Read when a team is made.
+     */
+    public static final Setting<Boolean> COLL_ZERO_READ_CHUNKS = new Setting<>("pgas4j.coll.zero",
+            "PGAS4J_COLL_ZERO", "true",
+            "whether a collective's receiver zeroes each chunk it has read from a sender on the same host, which "
+                    + "hands the lines back to the sender faster on some CPUs (see docs/benchmarks.md)",
+            Settings::parseBoolean);
+
+    /**
      * Bytes of each of a PE's two active-message rings (requests, replies); the largest Medium
      * payload is an eighth of it, less the message header.
      */
@@ -241,7 +256,7 @@ public final class Settings {
 
     /** Every setting, in the order {@code bin/pgas4j info} prints them. */
     public static List<Setting<?>> all() {
-        return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, AM_RING_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS,
+        return List.of(TRANSPORT, SEGMENT_SIZE, MAX_ENDPOINTS, COLL_CHANNEL_SIZE, COLL_ZERO_READ_CHUNKS, AM_RING_SIZE, SPIN_ITERATIONS, YIELD_ITERATIONS, PARK_MICROS,
                 LONG_PARK_MICROS, JIT_NICE,
                 BARRIER, DEVSIM_DEVICES, DEVSIM_CAPACITY, DEVSIM_VISIBLE, RMA_PATH, AM_FALLBACK_CHUNK, COPY_MEMMOVE_MIN, LIBRARY_PATH, STATS,
                 STATS_FILE);

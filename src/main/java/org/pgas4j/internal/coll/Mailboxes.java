@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import org.pgas4j.Settings;
 import org.pgas4j.internal.IdleStrategy;
 import org.pgas4j.internal.JobHealth;
 import org.pgas4j.internal.SyncCompletion;
@@ -60,6 +61,8 @@ public final class Mailboxes {
     private final long chunk;
     /** Slots per sender: 2, or 1 where two would each carry less than {@link #MIN_PIPELINED_CHUNK}. */
     private final int depth;
+    /** {@link Settings#COLL_ZERO_READ_CHUNKS}, read when the team is made. */
+    private final boolean zeroReadChunks;
     private final MemorySegment own;
     private final MemorySegment[] peerDirect;
     private final RemoteMemory[] peerMemory;
@@ -95,6 +98,7 @@ public final class Mailboxes {
         this.size = memberMemory.length;
         this.depth = slotsPerSender(bytes, size);
         this.chunk = chunkBytes(bytes, size);
+        this.zeroReadChunks = Settings.COLL_ZERO_READ_CHUNKS.value();
         if (chunk < LINE) {
             throw new org.pgas4j.ResourceException("a team of " + size + " members needs at least " + minimumBytes(size)
                     + " bytes of collective scratch per member, not " + bytes);
@@ -246,11 +250,11 @@ public final class Mailboxes {
         MemorySegment.copy(own, box + LINE, dst, offset, n);
         MemorySegment d = peerDirect[src];
         if (d != null) {
-            // The sender writes this slot with plain stores from its core. Lines this core last
-            // wrote (zeroes) go back to it faster than lines both cores hold for reading, which it
-            // must first take from this one: a 1 MiB broadcast between 2 PEs on 2 cores moved
-            // 10.8-10.9 GB/s with the zeroing, 5.1-5.5 without.
-            zero(box + LINE, n);
+            if (zeroReadChunks) {
+                // The sender writes this slot next, from its core: on some CPUs it gets lines this
+                // core last wrote faster than lines both hold for reading (Settings#COLL_ZERO_READ_CHUNKS).
+                zero(box + LINE, n);
+            }
             LONG.setVolatile(d, ack(rank), k);
         } else {
             header.set(ValueLayout.JAVA_LONG, 0, k);

@@ -7,10 +7,13 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.pgas4j.Client;
 import org.pgas4j.Collectives;
 import org.pgas4j.DataType;
@@ -24,7 +27,8 @@ import org.pgas4j.transport.local.LocalJob;
  * messages of every length around a chunk's boundaries in each layout, through broadcasts (one
  * direction, slots reused as a message goes on) and allreduces (both directions at once), on
  * in-JVM jobs of 2, 3 and 5 PEs (more PEs than this machine's cores), whose members reach each
- * other's scratch directly, as over shm. The remote path (puts into a peer's mailbox) runs in the
+ * other's scratch directly, as over shm; with the receiver zeroing what it has read and without
+ * ({@code pgas4j.coll.zero}). The remote path (puts into a peer's mailbox) runs in the
  * UCX conformance sets.
  */
 @Timeout(180)
@@ -65,13 +69,17 @@ class MailboxesTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} PEs")
-    @ValueSource(ints = {2, 3, 5})
-    void messagesAroundChunkBoundariesArriveWholeInEveryLayout(int pes) {
+    @ParameterizedTest(name = "{0} PEs, pgas4j.coll.zero={1}")
+    @CsvSource({"2, true", "3, true", "5, true", "2, false", "5, false"})
+    void messagesAroundChunkBoundariesArriveWholeInEveryLayout(int pes, boolean zeroReadChunks) {
         long[] layouts = {Mailboxes.minimumBytes(pes), twoSlotsOf4KiB(pes) - pes * LINE, twoSlotsOf4KiB(pes),
                 Mailboxes.recommendedBytes(pes)};
-        String previous = System.getProperty("pgas4j.segment.size");
+        Map<String, String> previous = new HashMap<>();
+        for (String p : List.of("pgas4j.segment.size", "pgas4j.coll.zero")) {
+            previous.put(p, System.getProperty(p));
+        }
         System.setProperty("pgas4j.segment.size", "1m");
+        System.setProperty("pgas4j.coll.zero", Boolean.toString(zeroReadChunks));
         try {
             LocalJob.run(pes, Duration.ofSeconds(150), () -> {
                 // A wrong byte is recorded, not thrown at once: a PE that left the collectives would
@@ -95,11 +103,13 @@ class MailboxesTest {
                 }
             });
         } finally {
-            if (previous == null) {
-                System.clearProperty("pgas4j.segment.size");
-            } else {
-                System.setProperty("pgas4j.segment.size", previous);
-            }
+            previous.forEach((p, v) -> {
+                if (v == null) {
+                    System.clearProperty(p);
+                } else {
+                    System.setProperty(p, v);
+                }
+            });
         }
     }
 
