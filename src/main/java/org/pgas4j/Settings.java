@@ -70,7 +70,7 @@ public final class Settings {
      * served faster from a line another core last wrote than from one both hold for reading, this
      * lets the sender's next chunk in quickly: on this project's 2-core AMD machines a 1 MiB
      * broadcast between 2 PEs moved 11.4-11.6 GB/s with it and 5.1-5.6 without, an allreduce 5.2-5.3
-     * and 3.3-3.8; on a 16-core GPU host the zeroing cost 10-20 % instead (docs/benchmarks.md,
+     * and 3.3-3.8; on a 16-core GPU host the zeroing cost 5-20 % instead (docs/benchmarks.md,
      * twenty-third session). Read when a team is made.
      */
     public static final Setting<Boolean> COLL_ZERO_READ_CHUNKS = new Setting<>("pgas4j.coll.zero",
